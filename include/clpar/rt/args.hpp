@@ -1,0 +1,78 @@
+// clpar/rt/args.hpp - turning the user's arrays and scalars into launch arguments.
+//
+// Generated host stubs call view_arg_of() for every array a region uses and scalar_arg_of()
+// for every scalar it reads.  Arrays are clpar::view (any rank), std::vector and std::array
+// (rank 1, contiguous).
+#ifndef CLPAR_RT_ARGS_HPP
+#define CLPAR_RT_ARGS_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "clpar/rt/region.hpp"
+
+namespace clpar {
+// Declared here so that translated files can include this header before the user's own
+// #include <clpar/clpar.hpp> (which may depend on macros the user defines first).
+template <class T, std::size_t Rank>
+class view;
+}  // namespace clpar
+
+namespace clpar::rt {
+
+template <class T, std::size_t Rank>
+view_arg view_arg_of(const view<T, Rank>& v, bool written) noexcept {
+  view_arg a{};
+  a.data = const_cast<std::remove_const_t<T>*>(v.data());
+  a.elem_size = sizeof(T);
+  a.rank = static_cast<std::uint32_t>(Rank);
+  for (std::size_t d = 0; d < Rank; ++d) {
+    a.extent[d] = v.extent(d);
+    a.stride[d] = v.stride(d);
+  }
+  a.written = written;
+  return a;
+}
+
+template <class T>
+view_arg contiguous_arg(T* data, std::size_t n, bool written) noexcept {
+  view_arg a{};
+  a.data = const_cast<std::remove_const_t<T>*>(data);
+  a.elem_size = sizeof(T);
+  a.rank = 1;
+  a.extent[0] = n;
+  a.stride[0] = 1;
+  a.written = written;
+  return a;
+}
+
+template <class T, class A>
+view_arg view_arg_of(const std::vector<T, A>& v, bool written) noexcept {
+  static_assert(!std::is_same_v<T, bool>, "std::vector<bool> has no element storage to offload");
+  return contiguous_arg(v.data(), v.size(), written);
+}
+
+template <class T, std::size_t N>
+view_arg view_arg_of(const std::array<T, N>& v, bool written) noexcept {
+  return contiguous_arg(v.data(), N, written);
+}
+
+template <class T>
+scalar_arg scalar_arg_of(const T& value) noexcept {
+  static_assert(std::is_arithmetic_v<T>, "only arithmetic scalars are passed to kernels");
+  return scalar_arg{&value, static_cast<std::uint32_t>(sizeof(T))};
+}
+
+/// Converts a prange of any integer type to the kernel's 64-bit dimension triple.
+template <class Range>
+dim_arg dim_arg_of(const Range& r) noexcept {
+  return dim_arg{static_cast<std::int64_t>(r.first()), static_cast<std::int64_t>(r.step()),
+                 static_cast<std::uint64_t>(r.size())};
+}
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RT_ARGS_HPP

@@ -1,0 +1,110 @@
+// clpar/rt/region.hpp - the runtime API that translated code calls for each region.
+//
+// clpar-translate replaces every offloadable prange nest with a host stub that fills a
+// launch_request and opens a region_call.  The runtime decides where the call runs; when it
+// ran the OpenCL kernel, the stub skips its OpenMP variant.  Any OpenCL failure makes the
+// runtime answer "host", so the OpenMP variant always remains the safety net.
+//
+// Terminology
+//   region      one prange nest (1 to 3 dimensions) of the user's program
+//   site        "file:line:col" of the region's outermost prange
+//   dimension   one prange of the nest; the outermost is dimension 0
+//   view arg    a clpar::view, std::vector or std::array used in the body, described by its
+//               element pointer, element size, extents and strides (in elements)
+//   scalar arg  a variable from outside the region that the body only reads
+//
+// Kernel argument convention (what the OpenCL C emitted by the translator declares, and
+// what the runtime sets, in this order):
+//   <kernel-args>  ::= <dim>{dims} <error> <view>* <scalar>*
+//   <dim>          ::= long first, long step, ulong count
+//   <error>        ::= __global int *   (4 ints: code, access site, index low/high; 0 = ok)
+//   <view>         ::= __global T *base, long offset, ulong extent{rank}, long stride{rank}
+//   <scalar>       ::= the scalar's OpenCL type, by value
+// base points at the lowest byte any view of the same memory touches; offset is the
+// element index of the view's element (0, ..., 0) relative to base.
+//
+// This header depends only on the standard library: generated code includes it, the
+// runtime implements it, and nothing here includes OpenCL.
+#ifndef CLPAR_RT_REGION_HPP
+#define CLPAR_RT_REGION_HPP
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+namespace clpar::rt {
+
+/// Constant description of one translated region, emitted once per region.
+struct region_info {
+  const char* site;           ///< "file.cpp:12:5"
+  const char* kernel_name;    ///< stable across rebuilds of the same source
+  const char* kernel_source;  ///< OpenCL C
+  unsigned dims;              ///< 1 to 3
+  bool needs_fp64;            ///< the kernel uses double
+  bool cpu_devices_only;      ///< built with --no-opencl-gpu
+};
+
+/// One prange dimension as evaluated at the call: values first + k * step, k < count.
+struct dim_arg {
+  std::int64_t first;
+  std::int64_t step;
+  std::uint64_t count;
+};
+
+inline constexpr std::size_t max_rank = 4;
+
+/// One array the body uses.  `data` points at element (0, ..., 0).
+struct view_arg {
+  void* data;
+  std::uint32_t elem_size;
+  std::uint32_t rank;
+  std::uint64_t extent[max_rank];
+  std::int64_t stride[max_rank];
+  bool written;  ///< the body may write through it
+};
+
+/// One scalar the body reads, passed by value.
+struct scalar_arg {
+  const void* value;
+  std::uint32_t size;
+};
+
+/// Where the user asked the region to run (prange(...).on(...)).
+enum class placement_request : std::uint8_t { automatic, host, device };
+
+struct launch_request {
+  const region_info* info;
+  const dim_arg* dims;  ///< info->dims entries
+  const view_arg* views;
+  std::size_t view_count;
+  const scalar_arg* scalars;
+  std::size_t scalar_count;
+  placement_request placement;
+};
+
+/// One call of a region.  The constructor decides where the call runs and, for a device,
+/// runs it to completion (results copied back).  ran_on_device() false means the stub must
+/// run its OpenMP variant; the destructor records the call (trace, timing).
+class region_call {
+ public:
+  explicit region_call(const launch_request& request) noexcept;
+  region_call(const region_call&) = delete;
+  region_call& operator=(const region_call&) = delete;
+  ~region_call();
+
+  bool ran_on_device() const noexcept { return on_device_; }
+
+ private:
+  const launch_request* request_;
+  bool on_device_ = false;
+  const char* why_ = "";
+  const char* where_ = "host";  ///< the device's name when ran_on_device(), for the trace
+  std::chrono::steady_clock::time_point start_;
+};
+
+/// Total iterations of a request: the product of its dimension counts.
+std::uint64_t iteration_count(const launch_request& request) noexcept;
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RT_REGION_HPP

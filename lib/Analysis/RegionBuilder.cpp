@@ -1,0 +1,185 @@
+//===- Analysis/RegionBuilder.cpp - A prange nest into a Region ----------===//
+#include "Analysis/RegionBuilder.h"
+
+#include "Analysis/ClparTypes.h"
+#include "Analysis/KernelBodyBuilder.h"
+#include "Analysis/KernelNames.h"
+#include "Analysis/RegionChecker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clpar {
+
+namespace {
+
+bool refersToAny(const clang::Stmt *S, llvm::ArrayRef<const clang::VarDecl *> Vars) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    llvm::ArrayRef<const clang::VarDecl *> Vars;
+    bool Found = false;
+    bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+      for (const clang::VarDecl *V : Vars)
+        Found |= E->getDecl() == V;
+      return !Found;
+    }
+  } F;
+  F.Vars = Vars;
+  F.TraverseStmt(const_cast<clang::Stmt *>(S));
+  return F.Found;
+}
+
+std::string sourceText(clang::SourceLocation B, clang::SourceLocation E,
+                       const clang::ASTContext &Ctx) {
+  return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(B, E),
+                                     Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+/// The last location of a statement, including the ';' that ends an expression or
+/// declaration statement (Clang's source ranges stop before it).
+clang::SourceLocation statementEnd(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  clang::SourceLocation End = S->getEndLoc();
+  std::optional<clang::Token> Next = clang::Lexer::findNextToken(
+      End, Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (Next && Next->is(clang::tok::semi))
+    return Next->getLocation();
+  return End;
+}
+
+ir::SourcePos position(clang::SourceLocation L, const std::string &File,
+                       const clang::SourceManager &SM) {
+  ir::SourcePos P;
+  P.File = File;
+  P.Line = SM.getSpellingLineNumber(L);
+  P.Column = SM.getSpellingColumnNumber(L);
+  return P;
+}
+
+std::string identifierPart(const std::string &S) {
+  std::string R;
+  for (char C : S)
+    R += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  return R;
+}
+
+/// True when the range expression chain calls .on(clpar::device).
+bool requestsDevice(const clang::Expr *Range) {
+  const clang::Expr *E = Range->IgnoreImplicit();
+  while (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
+    const clang::CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getName() == "on" && MC->getNumArgs() == 1) {
+      const auto *DRE =
+          llvm::dyn_cast<clang::DeclRefExpr>(MC->getArg(0)->IgnoreParenImpCasts());
+      if (DRE && DRE->getDecl()->getName() == "device")
+        return true;
+    }
+    E = MC->getImplicitObjectArgument()->IgnoreImplicit();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr()->IgnoreImplicit();
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
+                                       const clang::FunctionDecl *Function,
+                                       const std::string &FileName,
+                                       clang::ASTContext &Ctx, Diagnoser &Diags) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  BuiltRegion B;
+  ir::Region &R = B.Region;
+  KernelNames Names;
+
+  // The perfectly nested dimensions: each inner prange is the whole body of the one
+  // around it and its bounds do not depend on the outer loop variables.
+  std::vector<const clang::CXXForRangeStmt *> Loops{Outer};
+  std::vector<const clang::VarDecl *> LoopVars{Outer->getLoopVariable()};
+  const clang::Stmt *Body = Outer->getBody();
+  while (Loops.size() < 3) {
+    const clang::Stmt *Inner = Body;
+    if (const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(Body); CS && CS->size() == 1)
+      Inner = CS->body_front();
+    const auto *RF = llvm::dyn_cast<clang::CXXForRangeStmt>(Inner);
+    if (!RF || !isPrangeType(RF->getRangeInit()->getType()) ||
+        refersToAny(RF->getRangeInit(), LoopVars))
+      break;
+    Loops.push_back(RF);
+    LoopVars.push_back(RF->getLoopVariable());
+    Body = RF->getBody();
+  }
+
+  R.Site = position(Outer->getForLoc(), FileName, SM);
+  R.FunctionName = Function ? Function->getNameAsString() : "";
+  if (const auto *MD = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(Function);
+      MD && MD->getParent()->isLambda())
+    R.FunctionName = "lambda";
+  R.KernelName = "clpar_" + identifierPart(R.FunctionName.empty() ? "global"
+                                                                  : R.FunctionName) +
+                 "_" + std::to_string(R.Site.Line) + "_" + std::to_string(R.Site.Column);
+
+  for (const clang::CXXForRangeStmt *L : Loops) {
+    const clang::VarDecl *VD = L->getLoopVariable();
+    if (llvm::isa<clang::DecompositionDecl>(VD)) {
+      Diags.error(VD->getLocation(), "a prange loop variable cannot be a structured "
+                                     "binding");
+      return std::nullopt;
+    }
+    ir::Dimension D;
+    D.RangeText = sourceText(L->getRangeInit()->getBeginLoc(),
+                             L->getRangeInit()->getEndLoc(), Ctx);
+    D.LoopVarDecl = sourceText(VD->getBeginLoc(), VD->getLocation(), Ctx);
+    D.LoopVarName = Names.nameFor(VD, VD->getNameAsString());
+    std::optional<ir::ScalarType> T = scalarTypeOf(VD->getType(), Ctx);
+    D.LoopVarType = T ? *T : ir::ScalarType::Long;
+    R.Dims.push_back(D);
+  }
+
+  clang::SourceLocation BodyEnd = statementEnd(Body, Ctx);
+  R.BodyText = sourceText(Body->getBeginLoc(), BodyEnd, Ctx);
+  R.BodyStart = position(Body->getBeginLoc(), FileName, SM);
+  B.ReplaceBegin = Outer->getBeginLoc();
+  B.ReplaceEnd = BodyEnd;
+
+  std::optional<CheckedBody> Checked = checkRegionBody(Body, LoopVars, Ctx, Diags);
+  if (!Checked)
+    return std::nullopt;
+  for (const auto &[VD, Op] : Checked->Reductions) {
+    ir::Reduction Red;
+    Red.HostExpr = VD->getNameAsString();
+    Red.Op = Op;
+    std::optional<ir::ScalarType> T = scalarTypeOf(VD->getType(), Ctx);
+    Red.Type = T ? *T : ir::ScalarType::Double;
+    R.Reductions.push_back(Red);
+  }
+
+  if (!R.Reductions.empty()) {
+    R.NotOffloadedReason = "updates the reduction variable '" +
+                           R.Reductions.front().HostExpr +
+                           "' (reductions on OpenCL devices are not implemented yet)";
+    B.NotOffloadedLoc = Outer->getForLoc();
+  } else {
+    KernelBodyResult K = buildKernelBody(Body, LoopVars, *Checked, Ctx, Names, R);
+    R.KernelBody = std::move(K.Body);
+    if (!R.KernelBody) {
+      R.NotOffloadedReason = K.Reason;
+      B.NotOffloadedLoc = K.ReasonLoc.isValid() ? K.ReasonLoc : Outer->getForLoc();
+    }
+  }
+  if (!R.offloaded())
+    R.NotOffloadedAt = position(B.NotOffloadedLoc, FileName, SM);
+
+  if (!R.offloaded() && requestsDevice(Outer->getRangeInit())) {
+    Diags.error(B.NotOffloadedLoc, "prange loop marked .on(clpar::device) cannot be "
+                                   "offloaded: it " + R.NotOffloadedReason);
+    return std::nullopt;
+  }
+  return B;
+}
+
+} // namespace clpar

@@ -1,0 +1,270 @@
+//===- Analysis/RegionChecker.cpp - The rules SPEC 1.3 sets on a loop body -===//
+#include "Analysis/RegionChecker.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clpar {
+
+namespace {
+
+const clang::Expr *strip(const clang::Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else
+      return E;
+  }
+}
+
+const clang::VarDecl *referencedVar(const clang::Expr *E) {
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(strip(E)))
+    return llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const char *opName(ir::ReductionOp Op) {
+  switch (Op) {
+  case ir::ReductionOp::Add: return "+=";
+  case ir::ReductionOp::Mul: return "*=";
+  case ir::ReductionOp::And: return "&=";
+  case ir::ReductionOp::Or: return "|=";
+  case ir::ReductionOp::Xor: return "^=";
+  case ir::ReductionOp::Min: return "min";
+  case ir::ReductionOp::Max: return "max";
+  }
+  return "?";
+}
+
+class Checker : public clang::RecursiveASTVisitor<Checker> {
+  using Base = clang::RecursiveASTVisitor<Checker>;
+
+public:
+  Checker(llvm::ArrayRef<const clang::VarDecl *> LoopVars, Diagnoser &Diags,
+          CheckedBody &Result)
+      : LoopVars(LoopVars.begin(), LoopVars.end()), Diags(Diags), Result(Result) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  // Loops and switches inside the body own their break; lambdas own their return.
+  bool TraverseForStmt(clang::ForStmt *S) {
+    return breakable([&] { return Base::TraverseForStmt(S); });
+  }
+  bool TraverseWhileStmt(clang::WhileStmt *S) {
+    return breakable([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(clang::DoStmt *S) {
+    return breakable([&] { return Base::TraverseDoStmt(S); });
+  }
+  bool TraverseCXXForRangeStmt(clang::CXXForRangeStmt *S) {
+    return breakable([&] { return Base::TraverseCXXForRangeStmt(S); });
+  }
+  bool TraverseSwitchStmt(clang::SwitchStmt *S) {
+    return breakable([&] { return Base::TraverseSwitchStmt(S); });
+  }
+  bool TraverseLambdaExpr(clang::LambdaExpr *E) {
+    ++InLambda;
+    unsigned SavedBreakable = Breakable;
+    Breakable = 0;
+    bool R = Base::TraverseLambdaExpr(E);
+    Breakable = SavedBreakable;
+    --InLambda;
+    return R;
+  }
+
+  bool VisitBreakStmt(clang::BreakStmt *S) {
+    if (Breakable == 0)
+      Diags.error(S->getBreakLoc(), "'break' leaves a prange loop; iterations are "
+                                    "independent, so a loop cannot stop early");
+    return true;
+  }
+  bool VisitReturnStmt(clang::ReturnStmt *S) {
+    if (!InLambda)
+      Diags.error(S->getReturnLoc(), "'return' inside a prange loop; use 'continue' to "
+                                     "end an iteration");
+    return true;
+  }
+  bool VisitGotoStmt(clang::GotoStmt *S) {
+    if (!InLambda)
+      Diags.error(S->getGotoLoc(), "'goto' inside a prange loop");
+    return true;
+  }
+  bool VisitCXXThrowExpr(clang::CXXThrowExpr *E) {
+    Diags.error(E->getThrowLoc(), "'throw' inside a prange loop; an exception cannot "
+                                  "leave a parallel region");
+    return true;
+  }
+  bool VisitCoawaitExpr(clang::CoawaitExpr *E) {
+    Diags.error(E->getKeywordLoc(), "'co_await' inside a prange loop");
+    return true;
+  }
+  bool VisitCoyieldExpr(clang::CoyieldExpr *E) {
+    Diags.error(E->getKeywordLoc(), "'co_yield' inside a prange loop");
+    return true;
+  }
+  bool VisitCoreturnStmt(clang::CoreturnStmt *S) {
+    Diags.error(S->getKeywordLoc(), "'co_return' inside a prange loop");
+    return true;
+  }
+
+  bool VisitBinaryOperator(clang::BinaryOperator *E) {
+    if (E->isAssignmentOp())
+      write(E, E->getLHS(), E->getOperatorLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *E) {
+    if (E->isIncrementDecrementOp())
+      write(E, E->getSubExpr(), E->getOperatorLoc());
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(E->getDecl()))
+      ++References[VD];
+    return true;
+  }
+
+  void finish() {
+    for (const auto &[VD, Op] : Result.Reductions) {
+      unsigned Accounted = UpdateReferences[VD];
+      if (References[VD] > Accounted)
+        Diags.error(FirstUpdate[VD],
+                    "'" + VD->getNameAsString() +
+                        "' is updated like a reduction but also read elsewhere in the "
+                        "prange loop; a reduction's value is only known after the loop");
+    }
+  }
+
+private:
+  template <class F> bool breakable(F Traverse) {
+    ++Breakable;
+    bool R = Traverse();
+    --Breakable;
+    return R;
+  }
+
+  bool isOuter(const clang::VarDecl *VD) const {
+    return !Result.Locals.count(VD) && !LoopVars.count(VD);
+  }
+
+  void write(const clang::Expr *E, const clang::Expr *Target, clang::SourceLocation Loc) {
+    const clang::VarDecl *VD = referencedVar(Target);
+    if (!VD || !isOuter(VD))
+      return;
+    const clang::VarDecl *UpdVar = nullptr;
+    std::optional<ir::ReductionOp> Op = reductionUpdateOf(E, UpdVar);
+    if (!Op || UpdVar != VD || InLambda) {
+      Diags.error(Loc, "write to '" + VD->getNameAsString() +
+                           "', declared outside the prange loop; only reductions (x += e, "
+                           "x *= e, x = std::min(x, e), ...) may update outer variables");
+      return;
+    }
+    if (!VD->getType().getNonReferenceType()->isArithmeticType()) {
+      Diags.error(Loc, "reduction variable '" + VD->getNameAsString() +
+                           "' must have an arithmetic type");
+      return;
+    }
+    auto [It, Inserted] = Result.Reductions.insert({VD, *Op});
+    if (Inserted)
+      FirstUpdate[VD] = Loc;
+    else if (It->second != *Op)
+      Diags.error(Loc, "'" + VD->getNameAsString() + "' is updated with both '" +
+                           opName(It->second) + "' and '" + opName(*Op) +
+                           "' in one prange loop; a reduction has one operation");
+    UpdateReferences[VD] +=
+        (*Op == ir::ReductionOp::Min || *Op == ir::ReductionOp::Max) ? 2 : 1;
+  }
+
+  llvm::DenseSet<const clang::VarDecl *> LoopVars;
+  Diagnoser &Diags;
+  CheckedBody &Result;
+  unsigned Breakable = 0;
+  unsigned InLambda = 0;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> References;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> UpdateReferences;
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> FirstUpdate;
+};
+
+bool isMinMaxCallee(const clang::FunctionDecl *FD, llvm::StringRef Name) {
+  if (!FD || FD->getName() != Name)
+    return false;
+  const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(FD->getDeclContext());
+  while (NS && NS->isInline())
+    NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
+  return NS && (NS->getName() == "std" || NS->getName() == "clpar");
+}
+
+} // namespace
+
+std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
+                                                 const clang::VarDecl *&Var) {
+  const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(strip(E));
+  if (!BO)
+    return std::nullopt;
+  Var = referencedVar(BO->getLHS());
+  if (!Var)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case clang::BO_AddAssign:
+  case clang::BO_SubAssign:
+    return ir::ReductionOp::Add;
+  case clang::BO_MulAssign:
+    return ir::ReductionOp::Mul;
+  case clang::BO_AndAssign:
+    return ir::ReductionOp::And;
+  case clang::BO_OrAssign:
+    return ir::ReductionOp::Or;
+  case clang::BO_XorAssign:
+    return ir::ReductionOp::Xor;
+  case clang::BO_Assign: {
+    const auto *Call = llvm::dyn_cast<clang::CallExpr>(strip(BO->getRHS()));
+    if (!Call || Call->getNumArgs() != 2)
+      return std::nullopt;
+    const clang::FunctionDecl *FD = Call->getDirectCallee();
+    std::optional<ir::ReductionOp> Op;
+    if (isMinMaxCallee(FD, "min"))
+      Op = ir::ReductionOp::Min;
+    else if (isMinMaxCallee(FD, "max"))
+      Op = ir::ReductionOp::Max;
+    if (!Op)
+      return std::nullopt;
+    if (referencedVar(Call->getArg(0)) == Var || referencedVar(Call->getArg(1)) == Var)
+      return Op;
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
+                                           llvm::ArrayRef<const clang::VarDecl *> LoopVars,
+                                           clang::ASTContext &, Diagnoser &Diags) {
+  CheckedBody Result;
+  // Locals first: a write is "outer" only if its variable is declared nowhere in the body.
+  {
+    struct LocalCollector : clang::RecursiveASTVisitor<LocalCollector> {
+      CheckedBody &R;
+      explicit LocalCollector(CheckedBody &R) : R(R) {}
+      bool shouldVisitLambdaBody() const { return true; }
+      bool VisitVarDecl(clang::VarDecl *VD) {
+        R.Locals.insert(VD);
+        return true;
+      }
+    } Collector(Result);
+    Collector.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  }
+  unsigned ErrorsBefore = Diags.errorCount();
+  Checker C(LoopVars, Diags, Result);
+  C.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  C.finish();
+  if (Diags.errorCount() != ErrorsBefore)
+    return std::nullopt;
+  return Result;
+}
+
+} // namespace clpar

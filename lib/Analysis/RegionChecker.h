@@ -1,0 +1,47 @@
+//===- Analysis/RegionChecker.h - The rules SPEC 1.3 sets on a loop body -*- C++ -*-===//
+//
+// Before anything is generated, a region's body is checked for what clpar refuses in
+// any variant: break, return, goto, throw and coroutine statements that would leave the
+// loop, and writes to variables declared outside it that are not reductions.  It also
+// infers the reductions (a scalar only updated by one of x += e, x -= e, x *= e, x &= e,
+// x |= e, x ^= e, x = min(x, e), x = max(x, e)).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLPAR_ANALYSIS_REGIONCHECKER_H
+#define CLPAR_ANALYSIS_REGIONCHECKER_H
+
+#include "IR/Region.h"
+#include "Support/Diagnoser.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace clpar {
+
+struct CheckedBody {
+  /// Reduction variables in the order of first appearance, with their operation.
+  llvm::MapVector<const clang::VarDecl *, ir::ReductionOp> Reductions;
+  /// Variables declared inside the body (including nested scopes).
+  llvm::DenseSet<const clang::VarDecl *> Locals;
+};
+
+/// Reports every violation through \p Diags; returns nothing when there was one.
+std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
+                                           llvm::ArrayRef<const clang::VarDecl *> LoopVars,
+                                           clang::ASTContext &Ctx, Diagnoser &Diags);
+
+/// The reduction update \p E performs on \p Var, if it is one (used by the kernel builder
+/// too, so that both agree on what an update looks like).
+std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
+                                                 const clang::VarDecl *&Var);
+
+} // namespace clpar
+
+#endif // CLPAR_ANALYSIS_REGIONCHECKER_H

@@ -1,0 +1,164 @@
+//===- Emit/CPrinter.cpp - Prints region IR as C statements --------------===//
+#include "Emit/CPrinter.h"
+
+#include <cassert>
+
+namespace clpar::emit {
+
+using ir::Expr;
+using ir::Stmt;
+
+static bool isPrimary(const Expr &E) {
+  switch (E.K) {
+  case Expr::Kind::IntLiteral:
+  case Expr::Kind::FloatLiteral:
+  case Expr::Kind::BoolLiteral:
+  case Expr::Kind::Local:
+  case Expr::Kind::LoopIndex:
+  case Expr::Kind::Scalar:
+  case Expr::Kind::Reduction:
+  case Expr::Kind::ViewElement:
+  case Expr::Kind::ViewExtent:
+  case Expr::Kind::ViewSize:
+  case Expr::Kind::Call:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::string CPrinter::operand(const Expr &E) {
+  std::string S = expr(E);
+  if (isPrimary(E) && !(E.K == Expr::Kind::IntLiteral && !S.empty() && S[0] == '-') &&
+      !(E.K == Expr::Kind::FloatLiteral && !S.empty() && S[0] == '-'))
+    return S;
+  return "(" + S + ")";
+}
+
+std::string CPrinter::literal(const Expr &E) {
+  switch (E.Type) {
+  case ir::ScalarType::UInt: return E.Text + "u";
+  case ir::ScalarType::Long: return E.Text + "L";
+  case ir::ScalarType::ULong: return E.Text + "UL";
+  case ir::ScalarType::Float: return E.Text + "f";
+  default: return E.Text;
+  }
+}
+
+std::string CPrinter::expr(const Expr &E) {
+  switch (E.K) {
+  case Expr::Kind::IntLiteral:
+    if (E.Type == ir::ScalarType::Int || E.Type == ir::ScalarType::UInt ||
+        E.Type == ir::ScalarType::Long || E.Type == ir::ScalarType::ULong)
+      return literal(E);
+    return "(" + typeName(E.Type) + ")" + E.Text;
+  case Expr::Kind::FloatLiteral:
+    return literal(E);
+  case Expr::Kind::BoolLiteral:
+    return E.Text;
+  case Expr::Kind::Local:
+    return E.Text;
+  case Expr::Kind::LoopIndex:
+    return loopIndexName(E);
+  case Expr::Kind::Scalar:
+    return scalarName(E);
+  case Expr::Kind::Reduction:
+    return reductionName(E);
+  case Expr::Kind::ViewElement:
+    return viewElement(E);
+  case Expr::Kind::ViewExtent:
+    return viewExtent(E);
+  case Expr::Kind::ViewSize:
+    return viewSize(E);
+  case Expr::Kind::Unary:
+    if (E.Postfix)
+      return operand(*E.Operands[0]) + E.Text;
+    return E.Text + operand(*E.Operands[0]);
+  case Expr::Kind::Binary: {
+    bool Assign = !E.Text.empty() && E.Text.back() == '=' && E.Text != "==" &&
+                  E.Text != "!=" && E.Text != "<=" && E.Text != ">=";
+    if (Assign)
+      return expr(*E.Operands[0]) + " " + E.Text + " " + expr(*E.Operands[1]);
+    return operand(*E.Operands[0]) + " " + E.Text + " " + operand(*E.Operands[1]);
+  }
+  case Expr::Kind::Conditional:
+    return operand(*E.Operands[0]) + " ? " + operand(*E.Operands[1]) + " : " +
+           operand(*E.Operands[2]);
+  case Expr::Kind::Cast:
+    return "(" + typeName(E.Type) + ")" + operand(*E.Operands[0]);
+  case Expr::Kind::Call:
+    return call(E);
+  }
+  assert(false && "unknown expression kind");
+  return "";
+}
+
+void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
+  std::string Pad(2 * Indent, ' ');
+  switch (S.K) {
+  case Stmt::Kind::Compound:
+    Out += Pad + "{\n";
+    for (const auto &C : S.Children)
+      stmt(*C, Indent + 1, Out);
+    Out += Pad + "}\n";
+    return;
+  case Stmt::Kind::Decl:
+    Out += Pad + (S.VarConst ? "const " : "") + typeName(S.VarType) + " " + S.VarName;
+    if (S.Init)
+      Out += " = " + expr(*S.Init);
+    Out += ";\n";
+    return;
+  case Stmt::Kind::Expression:
+    Out += Pad + expr(*S.Init) + ";\n";
+    return;
+  case Stmt::Kind::If:
+    Out += Pad + "if (" + expr(*S.Cond) + ")\n";
+    stmt(*S.Children[0], S.Children[0]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
+         Out);
+    if (S.Children.size() > 1 && S.Children[1]) {
+      Out += Pad + "else\n";
+      stmt(*S.Children[1],
+           S.Children[1]->K == Stmt::Kind::Compound ? Indent : Indent + 1, Out);
+    }
+    return;
+  case Stmt::Kind::For: {
+    // The init statement is printed into the header without its newline.
+    std::string Init;
+    if (S.Children[0]) {
+      stmt(*S.Children[0], 0, Init);
+      while (!Init.empty() && (Init.back() == '\n' || Init.back() == ';'))
+        Init.pop_back();
+    }
+    Out += Pad + "for (" + Init + "; " + (S.Cond ? expr(*S.Cond) : "") + "; " +
+           (S.Inc ? expr(*S.Inc) : "") + ")\n";
+    stmt(*S.Children[1], S.Children[1]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
+         Out);
+    return;
+  }
+  case Stmt::Kind::While:
+    Out += Pad + "while (" + expr(*S.Cond) + ")\n";
+    stmt(*S.Children[0], S.Children[0]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
+         Out);
+    return;
+  case Stmt::Kind::Do:
+    Out += Pad + "do\n";
+    stmt(*S.Children[0], S.Children[0]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
+         Out);
+    Out += Pad + "while (" + expr(*S.Cond) + ");\n";
+    return;
+  case Stmt::Kind::Continue:
+    Out += Pad + "continue;\n";
+    return;
+  case Stmt::Kind::Break:
+    Out += Pad + "break;\n";
+    return;
+  case Stmt::Kind::EndIteration:
+    Out += Pad + endIteration() + "\n";
+    return;
+  case Stmt::Kind::Null:
+    Out += Pad + ";\n";
+    return;
+  }
+}
+
+} // namespace clpar::emit

@@ -1,0 +1,158 @@
+//===- Emit/HostStubEmitter.cpp - Replacement text for a region ----------===//
+#include "Emit/HostStubEmitter.h"
+
+namespace clpar::emit {
+
+namespace {
+
+std::string quoted(const std::string &S) {
+  std::string Q = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Q += '\\';
+    Q += C;
+  }
+  return Q + "\"";
+}
+
+std::string lineDirective(unsigned Line, const std::string &File) {
+  return "#line " + std::to_string(Line) + " " + quoted(File) + "\n";
+}
+
+std::string siteText(const ir::SourcePos &P) {
+  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+/// Stub-local names all start with clpar_, which the analysis keeps free of user names.
+std::string rangeVar(unsigned D) { return "clpar_r" + std::to_string(D); }
+
+class StubWriter {
+public:
+  StubWriter(const ir::Region &R, const HostStubOptions &Opts) : R(R), Opts(Opts) {}
+
+  std::string write(const std::string &KernelSource, unsigned ResumeLine,
+                    unsigned ResumeColumn) {
+    const std::string &I = Opts.Indent;
+    bool Kernel = Opts.OpenCL && R.offloaded();
+    line("{ // clpar: " + std::to_string(R.Dims.size()) + "-D prange nest at " +
+         siteText(R.Site) +
+         (Kernel ? ": OpenCL kernel '" + R.KernelName + "' and OpenMP variant"
+                 : ": OpenMP variant only"));
+    for (unsigned D = 0; D < R.Dims.size(); ++D)
+      line(I + "  const auto " + rangeVar(D) + " = " + R.Dims[D].RangeText + ";");
+    if (Kernel)
+      launch(KernelSource);
+    else
+      line(I + "  {");
+    openmpVariant();
+    line(I + "  }");
+    Out += I + "}\n" + lineDirective(ResumeLine, R.Site.File);
+    Out += std::string(ResumeColumn > 1 ? ResumeColumn - 1 : 0, ' ');
+    return Out;
+  }
+
+private:
+  void line(const std::string &S) { Out += S + "\n"; }
+
+  void launch(const std::string &KernelSource) {
+    const std::string &I = Opts.Indent;
+    line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
+    line(I + "      " + quoted(siteText(R.Site)) + ", " + quoted(R.KernelName) + ",");
+    line(I + "      R\"clpar(" + KernelSource + ")clpar\",");
+    line(I + "      " + std::to_string(R.Dims.size()) + ", " +
+         (R.UsesDouble ? "true" : "false") + ", " +
+         (Opts.CpuDevicesOnly ? "true" : "false") + "};");
+    std::string Dims;
+    for (unsigned D = 0; D < R.Dims.size(); ++D)
+      Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
+    line(I + "  const ::clpar::rt::dim_arg clpar_dims[] = {" + Dims + "};");
+    std::string Views = "nullptr";
+    if (!R.Views.empty()) {
+      line(I + "  const ::clpar::rt::view_arg clpar_views[] = {");
+      for (const ir::View &V : R.Views)
+        line(I + "      ::clpar::rt::view_arg_of(" + V.HostExpr + ", " +
+             (V.Written ? "true" : "false") + "),");
+      line(I + "  };");
+      Views = "clpar_views";
+    }
+    std::string Scalars = "nullptr";
+    if (!R.Scalars.empty()) {
+      line(I + "  const ::clpar::rt::scalar_arg clpar_scalars[] = {");
+      for (const ir::Scalar &S : R.Scalars)
+        line(I + "      ::clpar::rt::scalar_arg_of(" + S.HostExpr + "),");
+      line(I + "  };");
+      Scalars = "clpar_scalars";
+    }
+    line(I + "  const ::clpar::rt::launch_request clpar_request{&clpar_info, clpar_dims, " +
+         Views + ", " + std::to_string(R.Views.size()) + ", " + Scalars + ", " +
+         std::to_string(R.Scalars.size()) + ",");
+    line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
+         ".get_placement())};");
+    line(I + "  ::clpar::rt::region_call clpar_call(clpar_request);");
+    line(I + "  if (!clpar_call.ran_on_device()) {");
+  }
+
+  void openmpVariant() {
+    const std::string &I = Opts.Indent;
+    unsigned N = R.Dims.size();
+    line(I + "    ::clpar::rt::host_errors clpar_errors;");
+    line(I + "    const ::clpar::rt::openmp_schedule clpar_schedule(" + rangeVar(0) + ");");
+    for (unsigned D = 0; D < N; ++D)
+      line(I + "    const std::uint64_t clpar_n" + std::to_string(D) + " = " + rangeVar(D) +
+           ".size();");
+    std::string Pragma = "#pragma omp parallel for";
+    if (N > 1)
+      Pragma += " collapse(" + std::to_string(N) + ")";
+    Pragma += " schedule(runtime) num_threads(clpar_schedule.threads())";
+    for (const ir::Reduction &Red : R.Reductions)
+      Pragma += std::string(" reduction(") + ir::openmpReductionOperator(Red.Op) + ": " +
+                Red.HostExpr + ")";
+    line(Pragma);
+    for (unsigned D = 0; D < N; ++D) {
+      std::string S = std::to_string(D);
+      line(I + "    " + std::string(2 * D, ' ') + "for (std::uint64_t clpar_k" + S +
+           " = 0; clpar_k" + S + " < clpar_n" + S + "; ++clpar_k" + S + ")" +
+           (D + 1 == N ? " {" : ""));
+    }
+    std::string In = I + "    " + std::string(2 * N, ' ');
+    for (unsigned D = 0; D < N; ++D)
+      line(In + R.Dims[D].LoopVarDecl + " = " + rangeVar(D) + ".at(clpar_k" +
+           std::to_string(D) + ");");
+    line(In + "try {");
+    Out += lineDirective(R.BodyStart.Line, R.BodyStart.File);
+    Out += std::string(R.BodyStart.Column > 1 ? R.BodyStart.Column - 1 : 0, ' ');
+    Out += R.BodyText + "\n";
+    line(In + "} catch (...) {");
+    line(In + "  clpar_errors.capture();");
+    line(In + "}");
+    line(I + "    " + std::string(2 * (N - 1), ' ') + "}");
+    line(I + "    clpar_errors.rethrow_if_any();");
+  }
+
+  const ir::Region &R;
+  const HostStubOptions &Opts;
+  std::string Out;
+};
+
+} // namespace
+
+std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
+                         const HostStubOptions &Opts, unsigned ResumeLine,
+                         unsigned ResumeColumn) {
+  return StubWriter(R, Opts).write(KernelSource, ResumeLine, ResumeColumn);
+}
+
+std::string emitFilePrologue(const std::string &File, bool AnyOffloaded,
+                             const HostStubOptions &Opts) {
+  std::string P = "// Translated by clpar-translate from " + File +
+                  "; edits here are lost on the next build.\n";
+  if (!Opts.BoundsCheck)
+    P += "#define CLPAR_NO_BOUNDS_CHECK 1\n";
+  P += "#include <cstdint>\n#include <clpar/rt/openmp.hpp>\n";
+  if (AnyOffloaded)
+    P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n";
+  P += lineDirective(1, File);
+  return P;
+}
+
+} // namespace clpar::emit

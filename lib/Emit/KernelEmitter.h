@@ -1,0 +1,21 @@
+//===- Emit/KernelEmitter.h - OpenCL C kernel for a region -----*- C++ -*-===//
+#ifndef CLPAR_EMIT_KERNELEMITTER_H
+#define CLPAR_EMIT_KERNELEMITTER_H
+
+#include "IR/Region.h"
+
+#include <string>
+
+namespace clpar::emit {
+
+struct KernelOptions {
+  bool BoundsCheck = true;
+};
+
+/// The OpenCL C program of an offloaded region: one kernel whose parameters follow the
+/// convention of clpar/rt/region.hpp.  Deterministic: the same region gives the same text.
+std::string emitKernel(const ir::Region &R, const KernelOptions &Opts);
+
+} // namespace clpar::emit
+
+#endif // CLPAR_EMIT_KERNELEMITTER_H

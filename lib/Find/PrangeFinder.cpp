@@ -1,0 +1,83 @@
+//===- Find/PrangeFinder.cpp - The prange nests of a translation unit ----===//
+#include "Find/PrangeFinder.h"
+
+#include "Analysis/ClparTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clpar {
+
+namespace {
+
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+  using Base = clang::RecursiveASTVisitor<Finder>;
+
+public:
+  Finder(clang::ASTContext &Ctx, FoundLoops &Found) : Ctx(Ctx), Found(Found) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseDecl(clang::Decl *D) {
+    auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+    const clang::FunctionDecl *Saved = Function;
+    if (FD)
+      Function = FD;
+    bool R = Base::TraverseDecl(D);
+    Function = Saved;
+    return R;
+  }
+
+  bool TraverseCXXForRangeStmt(clang::CXXForRangeStmt *S) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(S->getForLoc())))
+      return Base::TraverseCXXForRangeStmt(S);
+    const clang::Expr *Range = S->getRangeInit();
+    if (Range && Range->isTypeDependent()) {
+      llvm::StringRef Text = clang::Lexer::getSourceText(
+          clang::CharSourceRange::getTokenRange(Range->getSourceRange()), SM,
+          Ctx.getLangOpts());
+      if (Text.contains("prange")) {
+        Found.Skipped.push_back(
+            {S->getForLoc(), "prange loop in a template is not translated yet; it runs "
+                             "serially"});
+        return true;
+      }
+      return Base::TraverseCXXForRangeStmt(S);
+    }
+    if (!Range || !isPrangeType(Range->getType()))
+      return Base::TraverseCXXForRangeStmt(S);
+    if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
+      Found.Skipped.push_back({SM.getExpansionLoc(S->getForLoc()),
+                               "prange loop written in a macro expansion is not "
+                               "translated; it runs serially"});
+      return true;
+    }
+    if (Function && Function->isDependentContext()) {
+      Found.Skipped.push_back(
+          {S->getForLoc(), "prange loop in a template is not translated yet; it runs "
+                           "serially"});
+      return true;
+    }
+    Found.Outermost.push_back({S, Function});
+    return true; // loops inside belong to this region
+  }
+
+private:
+  clang::ASTContext &Ctx;
+  FoundLoops &Found;
+  const clang::FunctionDecl *Function = nullptr;
+};
+
+} // namespace
+
+FoundLoops findPrangeLoops(clang::ASTContext &Ctx) {
+  FoundLoops Found;
+  Finder(Ctx, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Found;
+}
+
+} // namespace clpar

@@ -1,0 +1,52 @@
+//===- IR/Region.cpp - Small queries on the region IR --------------------===//
+#include "IR/Region.h"
+
+namespace clpar::ir {
+
+bool isFloating(ScalarType T) {
+  return T == ScalarType::Float || T == ScalarType::Double;
+}
+
+bool isSignedInteger(ScalarType T) {
+  switch (T) {
+  case ScalarType::Char:
+  case ScalarType::Short:
+  case ScalarType::Int:
+  case ScalarType::Long:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const char *openclTypeName(ScalarType T) {
+  switch (T) {
+  case ScalarType::Bool: return "bool";
+  case ScalarType::Char: return "char";
+  case ScalarType::UChar: return "uchar";
+  case ScalarType::Short: return "short";
+  case ScalarType::UShort: return "ushort";
+  case ScalarType::Int: return "int";
+  case ScalarType::UInt: return "uint";
+  case ScalarType::Long: return "long";
+  case ScalarType::ULong: return "ulong";
+  case ScalarType::Float: return "float";
+  case ScalarType::Double: return "double";
+  }
+  return "int";
+}
+
+const char *openmpReductionOperator(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add: return "+";
+  case ReductionOp::Mul: return "*";
+  case ReductionOp::And: return "&";
+  case ReductionOp::Or: return "|";
+  case ReductionOp::Xor: return "^";
+  case ReductionOp::Min: return "min";
+  case ReductionOp::Max: return "max";
+  }
+  return "+";
+}
+
+} // namespace clpar::ir

@@ -1,0 +1,180 @@
+//===- IR/Region.h - Plain-data description of one parallel region --------===//
+//
+// Analysis turns a prange nest found in the Clang AST into a Region; the emitters
+// (OpenCL kernel, host stub with its OpenMP variant) only read it.  Nothing here points
+// into Clang: source text the host stub needs is copied as strings.
+//
+// Terminology
+//   region     a nest of 1 to 3 perfectly nested prange loops; the outermost is
+//              dimension 0, the innermost maps to OpenCL's get_global_id(0)
+//   access     an element read or write of a view, vector or array in the body
+//   view       any array the body indexes: clpar::view (rank 1 to 4), std::vector and
+//              std::array (rank 1, contiguous); passed to a kernel as base pointer,
+//              element offset, extents and strides (counted in elements)
+//   scalar     a variable declared outside the region that the body only reads; passed
+//              by value
+//   reduction  a variable declared outside the region that the body only updates with
+//              one combining operation (x += e, x = min(x, e), ...)
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLPAR_IR_REGION_H
+#define CLPAR_IR_REGION_H
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clpar::ir {
+
+/// The scalar types a kernel can hold.  Sizes are those of the C++ types on the
+/// LP64 targets clpar supports, which equal OpenCL C's.
+enum class ScalarType {
+  Bool,
+  Char,
+  UChar,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Float,
+  Double
+};
+
+bool isFloating(ScalarType T);
+bool isSignedInteger(ScalarType T);
+/// The OpenCL C spelling (bool, char, uchar, ..., double).
+const char *openclTypeName(ScalarType T);
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Expr {
+  enum class Kind {
+    IntLiteral,     ///< Text is the value in decimal
+    FloatLiteral,   ///< Text is the value, round-trip exact
+    BoolLiteral,    ///< Text is "true" or "false"
+    Local,          ///< a variable declared in the body (Text: kernel name)
+    LoopIndex,      ///< the loop variable of dimension Index
+    Scalar,         ///< Region::Scalars[Index]
+    Reduction,      ///< Region::Reductions[Index] (only as an update's target)
+    ViewElement,    ///< Region::Views[Index] at Operands (one per dimension)
+    ViewExtent,     ///< extent Dim of Region::Views[Index]
+    ViewSize,       ///< element count of Region::Views[Index]
+    Unary,          ///< Text: operator; Postfix for x++ / x--
+    Binary,         ///< Text: operator, including = and compound assignments
+    Conditional,    ///< Operands: cond, then, else
+    Cast,           ///< to Type, Operands[0]
+    Call,           ///< OpenCL built-in Text with Operands
+  };
+  Kind K;
+  ScalarType Type;
+  std::string Text;
+  unsigned Index = 0;
+  unsigned Dim = 0;
+  bool Postfix = false;
+  unsigned AccessId = 0; ///< ViewElement: number of the access, for error reports
+  std::vector<ExprPtr> Operands;
+
+  Expr(Kind K, ScalarType Type) : K(K), Type(Type) {}
+};
+
+struct Stmt {
+  enum class Kind {
+    Compound, ///< Children
+    Decl,     ///< VarName of VarType, optional Init
+    Expression,
+    If,       ///< Cond, Children[0] then, optional Children[1] else
+    For,      ///< Children[0] init (may be null), Cond (may be null), Inc, Children[1] body
+    While,    ///< Cond, Children[0]
+    Do,       ///< Children[0], Cond
+    Continue,     ///< of a loop inside the body
+    Break,        ///< of a loop inside the body
+    EndIteration, ///< `continue` of the region's own loop
+    Null,
+  };
+  Kind K;
+  std::string VarName;
+  ScalarType VarType = ScalarType::Int;
+  bool VarConst = false;
+  ExprPtr Init; ///< Decl initializer, or the expression of an Expression statement
+  ExprPtr Cond;
+  ExprPtr Inc;
+  std::vector<StmtPtr> Children;
+
+  explicit Stmt(Kind K) : K(K) {}
+};
+
+/// One prange of the nest.
+struct Dimension {
+  std::string RangeText;   ///< the range expression as written, e.g. "clpar::prange(n)"
+  std::string LoopVarDecl; ///< the loop variable as declared, e.g. "auto i"
+  std::string LoopVarName; ///< the name used in the kernel
+  ScalarType LoopVarType = ScalarType::Long;
+};
+
+enum class ViewKind { ClparView, Vector, Array };
+
+struct View {
+  std::string HostExpr;   ///< how the host stub names it, e.g. "x"
+  std::string KernelName; ///< base name of its kernel parameters
+  ViewKind Kind = ViewKind::ClparView;
+  ScalarType Element = ScalarType::Float;
+  unsigned Rank = 1;
+  bool Written = false;
+  bool ConstElements = false; ///< view<const T>
+};
+
+struct Scalar {
+  std::string HostExpr;
+  std::string KernelName;
+  ScalarType Type = ScalarType::Int;
+};
+
+enum class ReductionOp { Add, Mul, And, Or, Xor, Min, Max };
+const char *openmpReductionOperator(ReductionOp Op);
+
+struct Reduction {
+  std::string HostExpr;
+  ScalarType Type = ScalarType::Int;
+  ReductionOp Op = ReductionOp::Add;
+};
+
+struct SourcePos {
+  std::string File; ///< as given on the command line
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// Everything the emitters need for one region.
+struct Region {
+  SourcePos Site;
+  std::string FunctionName;
+  std::string KernelName;
+  std::vector<Dimension> Dims;
+  std::vector<View> Views;
+  std::vector<Scalar> Scalars;
+  std::vector<Reduction> Reductions;
+
+  /// The body as written (OpenMP variant), and where it starts in the user's file.
+  std::string BodyText;
+  SourcePos BodyStart;
+
+  /// Kernel body; null when the region is not offloaded.
+  StmtPtr KernelBody;
+  /// Why not offloaded (empty when offloaded).
+  std::string NotOffloadedReason;
+  SourcePos NotOffloadedAt;
+  bool UsesDouble = false;
+  unsigned AccessCount = 0;
+
+  bool offloaded() const { return KernelBody != nullptr; }
+};
+
+} // namespace clpar::ir
+
+#endif // CLPAR_IR_REGION_H

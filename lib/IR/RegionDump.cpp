@@ -1,0 +1,41 @@
+//===- IR/RegionDump.cpp - Deterministic text dump of regions ------------===//
+#include "IR/RegionDump.h"
+
+namespace clpar::ir {
+
+namespace {
+const char *viewKindName(ViewKind K) {
+  switch (K) {
+  case ViewKind::ClparView: return "view";
+  case ViewKind::Vector: return "vector";
+  case ViewKind::Array: return "array";
+  }
+  return "?";
+}
+} // namespace
+
+std::string dumpRegion(const Region &R) {
+  std::string S = "region " + std::to_string(R.Site.Line) + ":" +
+                  std::to_string(R.Site.Column) + " dims=" + std::to_string(R.Dims.size()) +
+                  " kernel=" + (R.offloaded() ? R.KernelName : "none") + "\n";
+  for (size_t D = 0; D < R.Dims.size(); ++D)
+    S += "  dim " + std::to_string(D) + " var=" + R.Dims[D].LoopVarName + " type=" +
+         openclTypeName(R.Dims[D].LoopVarType) + " range=" + R.Dims[D].RangeText + "\n";
+  for (const View &V : R.Views)
+    S += "  view " + V.HostExpr + " kind=" + viewKindName(V.Kind) + " elem=" +
+         openclTypeName(V.Element) + " rank=" + std::to_string(V.Rank) +
+         (V.Written ? " written" : " read") + "\n";
+  for (const Scalar &Sc : R.Scalars)
+    S += "  scalar " + Sc.HostExpr + " type=" + openclTypeName(Sc.Type) + "\n";
+  for (const Reduction &Red : R.Reductions)
+    S += "  reduction " + Red.HostExpr + " op=" + openmpReductionOperator(Red.Op) +
+         " type=" + openclTypeName(Red.Type) + "\n";
+  if (R.UsesDouble)
+    S += "  fp64\n";
+  if (!R.offloaded())
+    S += "  not-offloaded " + std::to_string(R.NotOffloadedAt.Line) + ":" +
+         std::to_string(R.NotOffloadedAt.Column) + " " + R.NotOffloadedReason + "\n";
+  return S;
+}
+
+} // namespace clpar::ir

@@ -1,0 +1,169 @@
+//===- Translate/Translator.cpp - One C++ file in, translated C++ out ----===//
+#include "Translate/Translator.h"
+
+#include "Analysis/RegionBuilder.h"
+#include "Emit/HostStubEmitter.h"
+#include "Emit/KernelEmitter.h"
+#include "Find/PrangeFinder.h"
+#include "IR/RegionDump.h"
+#include "Support/Diagnoser.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+
+#ifndef CLPAR_CLANG_RESOURCE_DIR
+#error "CLPAR_CLANG_RESOURCE_DIR must name Clang's resource directory"
+#endif
+
+namespace clpar {
+
+namespace {
+
+class TranslateConsumer : public clang::ASTConsumer {
+public:
+  TranslateConsumer(clang::CompilerInstance &CI, const std::string &File,
+                    const TranslateOptions &Opts, TranslationResult &Result, bool &Ok)
+      : CI(CI), File(File), Opts(Opts), Result(Result), Ok(Ok) {}
+
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    clang::DiagnosticsEngine &Engine = CI.getDiagnostics();
+    if (Engine.hasErrorOccurred())
+      return; // the user's code does not compile; Clang said why
+    Diagnoser Diags(Engine, Opts.Remarks);
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::Rewriter Rewrite(CI.getSourceManager(), Ctx.getLangOpts());
+
+    FoundLoops Found = findPrangeLoops(Ctx);
+    for (const SkippedLoop &S : Found.Skipped)
+      Diags.remark(S.Loc, S.Reason);
+
+    emit::HostStubOptions StubOpts;
+    StubOpts.OpenCL = Opts.OpenCL;
+    StubOpts.CpuDevicesOnly = Opts.CpuDevicesOnly;
+    StubOpts.BoundsCheck = Opts.BoundsCheck;
+    emit::KernelOptions KernelOpts;
+    KernelOpts.BoundsCheck = Opts.BoundsCheck;
+
+    bool AnyOffloaded = false;
+    for (const FoundLoop &L : Found.Outermost) {
+      std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Ctx, Diags);
+      if (!B)
+        continue;
+      const ir::Region &R = B->Region;
+      if (Opts.DumpRegions)
+        Result.RegionDump += ir::dumpRegion(R);
+      bool Kernel = Opts.OpenCL && R.offloaded();
+      std::string KernelSource;
+      if (Kernel) {
+        KernelSource = emit::emitKernel(R, KernelOpts);
+        Result.Kernels.emplace_back(R.KernelName, KernelSource);
+        AnyOffloaded = true;
+        Diags.remark(L.Loop->getForLoc(),
+                     std::to_string(R.Dims.size()) + "-D prange nest offloaded: OpenCL "
+                     "kernel '" + R.KernelName + "' and an OpenMP variant");
+      } else if (!Opts.OpenCL) {
+        Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) +
+                                              "-D prange nest: OpenMP variant only "
+                                              "(--no-opencl)");
+      } else {
+        Diags.remark(B->NotOffloadedLoc, "prange loop not offloaded to OpenCL: it " +
+                                             R.NotOffloadedReason +
+                                             "; the OpenMP variant is used");
+      }
+      clang::SourceLocation AfterEnd = clang::Lexer::getLocForEndOfToken(
+          B->ReplaceEnd, 0, SM, Ctx.getLangOpts());
+      StubOpts.Indent =
+          std::string(SM.getSpellingColumnNumber(B->ReplaceBegin) - 1, ' ');
+      std::string Stub = emit::emitHostStub(R, KernelSource, StubOpts,
+                                            SM.getSpellingLineNumber(AfterEnd),
+                                            SM.getSpellingColumnNumber(AfterEnd));
+      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(B->ReplaceBegin,
+                                                                B->ReplaceEnd),
+                          Stub);
+    }
+    if (Diags.hasErrors())
+      return;
+
+    clang::FileID Main = SM.getMainFileID();
+    std::string Body;
+    if (const clang::RewriteBuffer *Buf = Rewrite.getRewriteBufferFor(Main))
+      Body.assign(Buf->begin(), Buf->end());
+    else
+      Body = SM.getBufferData(Main).str();
+    Result.Output = emit::emitFilePrologue(File, AnyOffloaded, StubOpts) + Body;
+    Ok = true;
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  std::string File;
+  const TranslateOptions &Opts;
+  TranslationResult &Result;
+  bool &Ok;
+};
+
+class TranslateAction : public clang::ASTFrontendAction {
+public:
+  TranslateAction(const std::string &File, const TranslateOptions &Opts,
+                  TranslationResult &Result, bool &Ok)
+      : File(File), Opts(Opts), Result(Result), Ok(Ok) {}
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                        llvm::StringRef) override {
+    return std::make_unique<TranslateConsumer>(CI, File, Opts, Result, Ok);
+  }
+
+private:
+  std::string File;
+  const TranslateOptions &Opts;
+  TranslationResult &Result;
+  bool &Ok;
+};
+
+class ActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  ActionFactory(const std::string &File, const TranslateOptions &Opts,
+                TranslationResult &Result, bool &Ok)
+      : File(File), Opts(Opts), Result(Result), Ok(Ok) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<TranslateAction>(File, Opts, Result, Ok);
+  }
+
+private:
+  std::string File;
+  const TranslateOptions &Opts;
+  TranslationResult &Result;
+  bool &Ok;
+};
+
+} // namespace
+
+bool translateFile(const std::string &Input, const std::vector<std::string> &CompilerArgs,
+                   const TranslateOptions &Opts, TranslationResult &Result) {
+  std::vector<std::string> Args = CompilerArgs;
+  bool HasStd = false;
+  for (const std::string &A : Args)
+    HasStd |= A.rfind("-std=", 0) == 0;
+  if (!HasStd)
+    Args.push_back("-std=c++20");
+  Args.push_back("-resource-dir=" CLPAR_CLANG_RESOURCE_DIR);
+  Args.push_back("-w"); // the user's warnings come from the real compile, once
+  Args.push_back("-Wno-unknown-warning-option");
+  Args.push_back("-Qunused-arguments");
+  Args.push_back("-DCLPAR_TRANSLATING=1");
+  clang::tooling::FixedCompilationDatabase Db(".", Args);
+  clang::tooling::ClangTool Tool(Db, {Input});
+  bool Ok = false;
+  ActionFactory Factory(Input, Opts, Result, Ok);
+  int Status = Tool.run(&Factory);
+  return Status == 0 && Ok;
+}
+
+} // namespace clpar

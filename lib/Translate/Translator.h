@@ -1,0 +1,38 @@
+//===- Translate/Translator.h - One C++ file in, translated C++ out -*- C++ -*-===//
+//
+// The library entry point behind clpar-translate (and so behind clpar++): parses a file
+// with Clang, finds every prange nest in it, and returns the rewritten source plus the
+// OpenCL C of each kernel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLPAR_TRANSLATE_TRANSLATOR_H
+#define CLPAR_TRANSLATE_TRANSLATOR_H
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clpar {
+
+struct TranslateOptions {
+  bool OpenCL = true;          ///< --no-opencl clears it
+  bool CpuDevicesOnly = false; ///< --no-opencl-gpu
+  bool BoundsCheck = true;     ///< --no-bounds-check clears it
+  bool Remarks = false;        ///< -Rclpar
+  bool DumpRegions = false;    ///< --dump-regions
+};
+
+struct TranslationResult {
+  std::string Output;                                       ///< the translated file
+  std::vector<std::pair<std::string, std::string>> Kernels; ///< name, OpenCL C
+  std::string RegionDump;                                   ///< with DumpRegions
+};
+
+/// Translates \p Input, parsed with \p CompilerArgs (the compiler flags, no file names).
+/// Diagnostics go to stderr.  Returns false on any error; \p Result is then incomplete.
+bool translateFile(const std::string &Input, const std::vector<std::string> &CompilerArgs,
+                   const TranslateOptions &Opts, TranslationResult &Result);
+
+} // namespace clpar
+
+#endif // CLPAR_TRANSLATE_TRANSLATOR_H

@@ -1,0 +1,20 @@
+// std:: and C math functions map to OpenCL built-ins of the argument's type.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: FileCheck %s < %t.cl/clpar_m_9_3.cl
+#include <cmath>
+#include <algorithm>
+#include <clpar/clpar.hpp>
+
+void m(clpar::view<float> f, clpar::view<double> d, clpar::view<int> k) {
+  for (auto i : clpar::prange(f.size())) {
+    f[i] = std::sqrt(f[i]) + sqrtf(f[i]) + std::fabs(f[i]);
+    d[i] = std::exp(d[i]) + std::pow(d[i], 2.0);
+    k[i] = std::abs(k[i]) + std::max(k[i], 3);
+    f[i] = std::min(f[i], 1.0f);
+  }
+}
+// CHECK: {{^}}#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+// CHECK: = (sqrt(f[{{.*}}]) + sqrt(f[{{.*}}])) + fabs(f[
+// CHECK: = exp(d[{{.*}}]) + pow(d[{{.*}}], 2.0);
+// CHECK: = ((int)abs(k[{{.*}}])) + max(k[{{.*}}], 3);
+// CHECK: = (1.0f < f[{{.*}}]) ? 1.0f : f[

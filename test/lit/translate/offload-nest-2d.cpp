@@ -1,0 +1,24 @@
+// Two perfectly nested pranges form one 2-D region; the inner loop is global id 0.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_blur_11_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
+  const std::size_t rows = out.extent(0);
+  // The braces around the inner loop do not break the nest.
+  // CHECK-CL: {{^}}__kernel void clpar_blur_11_3(
+  for (auto i : clpar::prange(1, rows - 1)) {
+    for (auto j : clpar::prange(out.extent(1))) {
+      out(i, j) = 0.5f * (in(i - 1, j) + in(i + 1, j));
+    }
+  }
+}
+// CHECK-CL: {{^ *}}long clpar_first1, long clpar_step1, ulong clpar_count1,
+// CHECK-CL: {{^ *}}__global const float *in, long in_off, ulong in_e0, ulong in_e1, long in_s0, long in_s1)
+// CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(1);
+// CHECK-CL-NEXT: {{^ *}}const ulong clpar_k1 = get_global_id(0);
+// CHECK-CL-NEXT: {{^ *}}if (clpar_k0 >= clpar_count0 || clpar_k1 >= clpar_count1)
+// CHECK-OMP: {{^ *}}const auto clpar_r0 = clpar::prange(1, rows - 1);
+// CHECK-OMP-NEXT: {{^ *}}const auto clpar_r1 = clpar::prange(out.extent(1));
+// CHECK-OMP: {{^}}#pragma omp parallel for collapse(2) schedule(runtime)

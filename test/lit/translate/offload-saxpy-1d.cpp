@@ -1,0 +1,35 @@
+// A 1-D prange over views becomes an OpenCL kernel plus an OpenMP variant.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_saxpy_12_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
+  // REMARK: offload-saxpy-1d.cpp:[[@LINE+4]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_12_3' and an OpenMP variant [-Rclpar]
+  // CHECK-CL: {{^}}__kernel void clpar_saxpy_12_3(
+  // CHECK-CL-NEXT: {{^ *}}long clpar_first0, long clpar_step0, ulong clpar_count0,
+  // CHECK-CL-NEXT: {{^ *}}__global int *clpar_err,
+  for (auto i : clpar::prange(y.size()))
+    y[i] = a * x[i] + y[i];
+}
+// CHECK-CL-NEXT: {{^ *}}__global float *y, long y_off, ulong y_e0, long y_s0,
+// CHECK-CL-NEXT: {{^ *}}__global const float *x, long x_off, ulong x_e0, long x_s0,
+// CHECK-CL-NEXT: {{^ *}}float a)
+// CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(0);
+// CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
+// CHECK-CL-NEXT: {{^ *}}y[y_off + clpar_checked(clpar_err, 0, (long)i, y_e0) * y_s0] = (a * x[x_off + clpar_checked(clpar_err, 1, (long)i, x_e0) * x_s0]) + y[{{.*}}];
+
+// CHECK-OMP: {{^}}#include <clpar/rt/region.hpp>
+// CHECK-OMP: {{^}}#line 1 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP: {{^ *}}const auto clpar_r0 = clpar::prange(y.size());
+// CHECK-OMP: {{^ *}}::clpar::rt::view_arg_of(y, true),
+// CHECK-OMP-NEXT: {{^ *}}::clpar::rt::view_arg_of(x, false),
+// CHECK-OMP: {{^ *}}::clpar::rt::scalar_arg_of(a),
+// CHECK-OMP: {{^ *}}::clpar::rt::region_call clpar_call(clpar_request);
+// CHECK-OMP-NEXT: {{^ *}}if (!clpar_call.ran_on_device()) {
+// CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())
+// CHECK-OMP-NEXT: {{^ *}}for (std::uint64_t clpar_k0 = 0; clpar_k0 < clpar_n0; ++clpar_k0) {
+// CHECK-OMP-NEXT: {{^ *}}auto i = clpar_r0.at(clpar_k0);
+// CHECK-OMP: {{^}}#line 13 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP-NEXT: {{^ *}}y[i] = a * x[i] + y[i];
+// CHECK-OMP: {{^}}#line 13 "{{.*}}offload-saxpy-1d.cpp"

@@ -1,0 +1,88 @@
+//===- KernelEmitterTest.cpp - Tests of Emit/KernelEmitter ---------------===//
+#include "Emit/KernelEmitter.h"
+
+#include <gtest/gtest.h>
+
+using namespace clpar;
+
+namespace {
+
+ir::ExprPtr expr(ir::Expr::Kind K, ir::ScalarType T, std::string Text = "",
+                 unsigned Index = 0) {
+  auto E = std::make_unique<ir::Expr>(K, T);
+  E->Text = std::move(Text);
+  E->Index = Index;
+  return E;
+}
+
+/// out[i] = (i < 0) ? -i : i over a 1-D int view.
+ir::Region absRegion() {
+  ir::Region R;
+  R.Site = {"a.cpp", 3, 5};
+  R.FunctionName = "f";
+  R.KernelName = "clpar_f_3_5";
+  ir::Dimension D;
+  D.LoopVarName = "i";
+  D.LoopVarType = ir::ScalarType::Long;
+  R.Dims.push_back(D);
+  ir::View V;
+  V.HostExpr = V.KernelName = "out";
+  V.Element = ir::ScalarType::Int;
+  V.Written = true;
+  R.Views.push_back(V);
+
+  auto Elem = expr(ir::Expr::Kind::ViewElement, ir::ScalarType::Int);
+  Elem->Operands.push_back(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long));
+  auto Less = expr(ir::Expr::Kind::Binary, ir::ScalarType::Bool, "<");
+  Less->Operands.push_back(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long));
+  Less->Operands.push_back(expr(ir::Expr::Kind::IntLiteral, ir::ScalarType::Long, "0"));
+  auto Neg = expr(ir::Expr::Kind::Unary, ir::ScalarType::Long, "-");
+  Neg->Operands.push_back(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long));
+  auto Cond = expr(ir::Expr::Kind::Conditional, ir::ScalarType::Long);
+  Cond->Operands.push_back(std::move(Less));
+  Cond->Operands.push_back(std::move(Neg));
+  Cond->Operands.push_back(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long));
+  auto Cast = expr(ir::Expr::Kind::Cast, ir::ScalarType::Int);
+  Cast->Operands.push_back(std::move(Cond));
+  auto Assign = expr(ir::Expr::Kind::Binary, ir::ScalarType::Int, "=");
+  Assign->Operands.push_back(std::move(Elem));
+  Assign->Operands.push_back(std::move(Cast));
+  auto S = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Expression);
+  S->Init = std::move(Assign);
+  R.KernelBody = std::move(S);
+  return R;
+}
+
+TEST(KernelEmitterTest, PrintsSignatureIndexAndBody) {
+  std::string K = emit::emitKernel(absRegion(), emit::KernelOptions{});
+  EXPECT_NE(K.find("__kernel void clpar_f_3_5(\n    long clpar_first0, long clpar_step0, "
+                   "ulong clpar_count0,\n    __global int *clpar_err,\n    __global int "
+                   "*out, long out_off, ulong out_e0, long out_s0)"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("  long i = (long)(clpar_first0 + (long)clpar_k0 * clpar_step0);\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("  out[out_off + clpar_checked(clpar_err, 0, (long)i, out_e0) * "
+                   "out_s0] = (int)((i < 0L) ? (-i) : i);\n"),
+            std::string::npos)
+      << K;
+  EXPECT_EQ(K.find("cl_khr_fp64"), std::string::npos);
+}
+
+TEST(KernelEmitterTest, UncheckedAccessesAndFp64Pragma) {
+  ir::Region R = absRegion();
+  R.UsesDouble = true;
+  emit::KernelOptions Opts;
+  Opts.BoundsCheck = false;
+  std::string K = emit::emitKernel(R, Opts);
+  EXPECT_EQ(K.find("clpar_checked"), std::string::npos) << K;
+  EXPECT_NE(K.find("out[out_off + (long)i * out_s0]"), std::string::npos) << K;
+  EXPECT_NE(K.find("#pragma OPENCL EXTENSION cl_khr_fp64 : enable"), std::string::npos);
+}
+
+TEST(KernelEmitterTest, IsDeterministic) {
+  EXPECT_EQ(emit::emitKernel(absRegion(), {}), emit::emitKernel(absRegion(), {}));
+}
+
+} // namespace
