@@ -1,0 +1,46 @@
+// clpar/rt/info.hpp - what the runtime sees on this machine, for clpar-info and diagnostics.
+//
+// Calling any of these starts OpenCL (platform discovery), like the first region call does.
+// Not for generated code; these may throw std::bad_alloc.
+#ifndef CLPAR_RT_INFO_HPP
+#define CLPAR_RT_INFO_HPP
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clpar::rt {
+
+/// One OpenCL device.  `platform` and `device` are the indices CLPAR_DEVICE=P:D takes.
+struct device_description {
+  int platform = 0;
+  int device = 0;
+  std::string platform_name;
+  std::string platform_version;  ///< CL_PLATFORM_VERSION
+  std::string device_name;
+  std::string type;            ///< "cpu", "gpu", "accelerator", "custom" or "other"
+  std::string version;         ///< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL 3.1 ..."
+  std::string driver_version;  ///< CL_DRIVER_VERSION
+  bool fp64 = false;           ///< cl_khr_fp64
+  bool usable = false;         ///< available and with a compiler
+  std::uint64_t global_memory_bytes = 0;
+  std::uint32_t compute_units = 0;
+};
+
+/// All devices of all platforms, in P:D order.
+std::vector<device_description> list_devices();
+
+/// Why list_devices() is empty ("no OpenCL platform", a failing call); empty otherwise.
+std::string why_no_devices();
+
+/// Where a region call would run under CLPAR_DEVICE=`clpar_device_value` (null: unset),
+/// in words, e.g. "0:0 NVIDIA H100 (CLPAR_DEVICE=opencl)" or "host (CLPAR_DEVICE=host)".
+/// For auto it names the GPU used from auto's threshold on and says the host is used below.
+std::string selected_device_for(const char* clpar_device_value);
+
+/// The runtime's version, "0.1.0".
+const char* runtime_version() noexcept;
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RT_INFO_HPP
