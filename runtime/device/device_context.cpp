@@ -1,0 +1,153 @@
+// runtime/device/device_context.cpp - contexts, queues and the in-process program cache.
+#include "device/device_context.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace clpar::rt {
+namespace {
+
+struct context_slot {
+  std::once_flag made;
+  outcome<device_context*> result;
+};
+
+const char* build_options() noexcept {
+  const char* options = std::getenv("CLPAR_CL_BUILD_OPTIONS");
+  return options != nullptr ? options : "";
+}
+
+std::string content_key(const char* source, const char* name, const char* options) {
+  std::string key = source;
+  key += '\0';
+  key += name;
+  key += '\0';
+  key += options;
+  return key;
+}
+
+}  // namespace
+
+std::size_t device_context::pointer_hash::operator()(const pointer_key& key) const noexcept {
+  const std::size_t a = std::hash<const void*>{}(key.source);
+  const std::size_t b = std::hash<const void*>{}(key.name);
+  return a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
+}
+
+outcome<device_context*> device_context::of(std::size_t index) {
+  const platform_list& list = platform_list::instance();
+  // Leaked on purpose, like the contexts themselves (see platform_list.hpp).
+  static std::vector<context_slot>* slots = new std::vector<context_slot>(list.devices().size());
+  if (index >= slots->size()) return {nullptr, "no such OpenCL device"};
+  context_slot& slot = (*slots)[index];
+  std::call_once(slot.made, [&] {
+    auto* context = new device_context(list.devices()[index]);
+    if (const char* why = context->open()) {
+      delete context;
+      slot.result = {nullptr, why};
+    } else {
+      slot.result = {context, nullptr};
+    }
+  });
+  return slot.result;
+}
+
+const char* device_context::open() {
+  cl_int status = CL_SUCCESS;
+  context_ = cl::Context(device_->device, nullptr, nullptr, nullptr, &status);
+  if (status != CL_SUCCESS) return cl_failure_why("clCreateContext", status);
+  queue_ = cl::CommandQueue(context_, device_->device, 0, &status);
+  if (status != CL_SUCCESS) return cl_failure_why("clCreateCommandQueue", status);
+  error_word_ = cl::Buffer(context_, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), nullptr, &status);
+  if (status != CL_SUCCESS) return cl_failure_why("clCreateBuffer", status);
+  // Pooled buffers: at most an eighth of the device's memory, and no more than 256 MiB.
+  const std::size_t capacity =
+      std::min<std::uint64_t>(std::uint64_t{256} << 20, device_->global_memory_bytes / 8);
+  pool_ = buffer_pool(context_, capacity);
+  return nullptr;
+}
+
+std::byte* device_context::staging(std::size_t size) {
+  if (staging_.size() < size) staging_.resize(size);
+  return staging_.data();
+}
+
+void device_context::trim_staging() {
+  if (staging_.size() > staging_kept_bytes) {
+    staging_.clear();
+    staging_.shrink_to_fit();
+  }
+}
+
+kernel_entry& device_context::kernel_for(const region_info& info) {
+  kernel_slot& slot = slot_for(info, build_options());
+  std::call_once(slot.built, [&] { build(slot); });
+  return slot.entry;
+}
+
+device_context::kernel_slot& device_context::slot_for(const region_info& info,
+                                                      const char* options) {
+  std::lock_guard lock(slots_mutex_);
+  const pointer_key pointers{info.kernel_source, info.kernel_name};
+  if (auto found = recent_.find(pointers); found != recent_.end()) {
+    kernel_slot& slot = *found->second;
+    if (std::strcmp(slot.source.c_str(), info.kernel_source) == 0 &&
+        std::strcmp(slot.name.c_str(), info.kernel_name) == 0 && slot.options == options)
+      return slot;
+  }
+  std::unique_ptr<kernel_slot>& owned =
+      slots_[content_key(info.kernel_source, info.kernel_name, options)];
+  if (!owned) {
+    owned = std::make_unique<kernel_slot>();
+    owned->source = info.kernel_source;
+    owned->name = info.kernel_name;
+    owned->options = options;
+  }
+  recent_[pointers] = owned.get();
+  return *owned;
+}
+
+void device_context::build(kernel_slot& slot) {
+  kernel_entry& entry = slot.entry;
+  cl_int status = CL_SUCCESS;
+  entry.program = cl::Program(context_, slot.source, false, &status);
+  if (status != CL_SUCCESS) {
+    entry.why = cl_failure_why("clCreateProgramWithSource", status);
+    return;
+  }
+  const std::vector<cl::Device> devices{device_->device};
+  status = entry.program.build(devices, slot.options.c_str());
+  if (status != CL_SUCCESS) {
+    entry.program.getBuildInfo(device_->device, CL_PROGRAM_BUILD_LOG, &entry.build_log);
+    while (!entry.build_log.empty() &&
+           (entry.build_log.back() == '\0' || entry.build_log.back() == '\n'))
+      entry.build_log.pop_back();
+    entry.why = cl_failure_why("clBuildProgram", status);
+    if (trace_enabled()) {
+      trace_write("build log of kernel '" + slot.name + "' on '" + device_->name + "':\n" +
+                  entry.build_log);
+    }
+    return;
+  }
+  entry.kernel = cl::Kernel(entry.program, slot.name.c_str(), &status);
+  if (status != CL_SUCCESS) {
+    entry.why = cl_failure_why("clCreateKernel", status);
+    return;
+  }
+  status = entry.kernel.getWorkGroupInfo(device_->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                         &entry.work_group_size);
+  if (status != CL_SUCCESS) {
+    entry.why = cl_failure_why("clGetKernelWorkGroupInfo", status);
+    return;
+  }
+  if (entry.work_group_size == 0) entry.work_group_size = 1;
+  status = entry.kernel.getInfo(CL_KERNEL_NUM_ARGS, &entry.arg_count);
+  if (status != CL_SUCCESS) entry.why = cl_failure_why("clGetKernelInfo", status);
+}
+
+}  // namespace clpar::rt

@@ -1,0 +1,108 @@
+// runtime/device/device_context.hpp - one OpenCL device in use: context, queue, kernels.
+//
+// Made the first time a call chooses the device and kept (leaked) for the life of the
+// process, like platform_list.  Each holds one in-order queue, a buffer pool, the 4-int
+// error word buffer and a host staging area for copy-back; a region call holds
+// launch_mutex() for its whole use of these and of the kernel objects (clSetKernelArg is
+// not thread-safe on one kernel), so calls from several user threads on one device run one
+// after the other.
+//
+// Programs are built from source once per (source, kernel name, CLPAR_CL_BUILD_OPTIONS)
+// and device; a failed build is remembered too, with its log, so later calls of the region
+// go to the host at once.  Calls with different sources build concurrently.
+#ifndef CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
+#define CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "clpar/rt/region.hpp"
+#include "device/cl_error.hpp"
+#include "device/opencl.hpp"
+#include "device/platform_list.hpp"
+#include "memory/buffer_pool.hpp"
+
+namespace clpar::rt {
+
+/// A region's kernel on one device, or why it could not be made.
+struct kernel_entry {
+  cl::Program program;
+  cl::Kernel kernel;
+  std::size_t work_group_size = 1;  ///< CL_KERNEL_WORK_GROUP_SIZE
+  cl_uint arg_count = 0;            ///< CL_KERNEL_NUM_ARGS
+  const char* why = nullptr;        ///< null when the kernel is ready
+  std::string build_log;            ///< the compiler's log when the build failed
+};
+
+class device_context {
+ public:
+  /// The context of platform_list::instance().devices()[index], made on first use.  A failure
+  /// to make it is remembered and answered again to later calls.
+  static outcome<device_context*> of(std::size_t index);
+
+  device_context(const device_context&) = delete;
+  device_context& operator=(const device_context&) = delete;
+
+  const device_entry& device() const noexcept { return *device_; }
+  cl::Context& context() noexcept { return context_; }
+  cl::CommandQueue& queue() noexcept { return queue_; }
+  std::mutex& launch_mutex() noexcept { return launch_mutex_; }
+
+  // Under launch_mutex():
+  buffer_pool& pool() noexcept { return pool_; }
+  cl::Buffer& error_word() noexcept { return error_word_; }
+  /// At least `size` bytes of host memory for reading results back before they are
+  /// copied into place.  Up to staging_kept_bytes of it stays allocated between calls.
+  std::byte* staging(std::size_t size);
+  void trim_staging();
+
+  static constexpr std::size_t staging_kept_bytes = std::size_t{64} << 20;
+
+  /// The kernel of `info` for this device, built on first use.
+  kernel_entry& kernel_for(const region_info& info);
+
+ private:
+  struct kernel_slot {
+    std::string source;
+    std::string name;
+    std::string options;
+    std::once_flag built;
+    kernel_entry entry;
+  };
+  struct pointer_key {
+    const char* source;
+    const char* name;
+    bool operator==(const pointer_key&) const = default;
+  };
+  struct pointer_hash {
+    std::size_t operator()(const pointer_key& key) const noexcept;
+  };
+
+  explicit device_context(const device_entry& device) : device_(&device) {}
+  const char* open();
+  kernel_slot& slot_for(const region_info& info, const char* options);
+  void build(kernel_slot& slot);
+
+  const device_entry* device_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  std::mutex launch_mutex_;
+  buffer_pool pool_;
+  cl::Buffer error_word_;
+  std::vector<std::byte> staging_;
+
+  std::mutex slots_mutex_;
+  // Keyed by content; slots are never removed, so pointers to them stay valid.
+  std::unordered_map<std::string, std::unique_ptr<kernel_slot>> slots_;
+  // Fast path keyed by the region's string addresses, checked against the slot's content
+  // (a test or a JIT may reuse an address for another source).
+  std::unordered_map<pointer_key, kernel_slot*, pointer_hash> recent_;
+};
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP

@@ -1,0 +1,100 @@
+// runtime/device/device_selector.hpp - where one region call runs: CLPAR_DEVICE and policy.
+//
+// Pure functions of their arguments: they start no OpenCL and read no environment, so they
+// are unit tested with made-up device lists.
+//
+// CLPAR_DEVICE grammar (SPEC section 3; surrounding blanks are ignored, an unset or empty
+// variable means auto):
+//   <value> ::= "auto" | "host" | "opencl" | "opencl-cpu" | "opencl-gpu" | <P> ":" <D>
+//   <P>, <D> ::= decimal digits, the platform and device indices clpar-info prints
+//
+// Policies:
+//   auto        No cost model yet: a GPU device when there is one and the call has at least
+//               auto_device_threshold iterations, else the host.  CPU OpenCL devices are
+//               never chosen by auto (on the machines measured so far, the OpenMP variant
+//               beats them).  The cost model of SPEC 1.6 replaces this rule.
+//   host        always the host.
+//   opencl      the first GPU device, else the first CPU device, else the first other one.
+//   opencl-cpu  the first CPU device, else the host.
+//   opencl-gpu  the first GPU device, else the host.
+//   P:D         that device; a P:D that names no device is treated as auto (with a warning).
+// "First" is in clpar-info's P:D order.  Devices that cannot run the call are skipped first:
+// unavailable ones, GPUs for regions built with --no-opencl-gpu, and ones without
+// cl_khr_fp64 for kernels that use double.
+//
+// placement_request::host (prange(...).on(clpar::host)) always runs on the host.
+// placement_request::device uses the device CLPAR_DEVICE names, or under auto the opencl
+// rule; CLPAR_DEVICE=host still wins, so a run can always be forced onto the host.
+#ifndef CLPAR_RUNTIME_DEVICE_DEVICE_SELECTOR_HPP
+#define CLPAR_RUNTIME_DEVICE_DEVICE_SELECTOR_HPP
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "clpar/rt/region.hpp"
+
+namespace clpar::rt {
+
+enum class device_policy : std::uint8_t { automatic, host, opencl, opencl_cpu, opencl_gpu, index };
+
+struct device_selection {
+  device_policy policy = device_policy::automatic;
+  int platform = -1;  ///< for device_policy::index
+  int device = -1;    ///< for device_policy::index
+};
+
+struct parsed_selection {
+  device_selection selection;
+  std::string warning;  ///< empty when the value was valid
+};
+
+/// Parses a CLPAR_DEVICE value; null means unset.  An invalid value gives auto and a warning.
+parsed_selection parse_device_selection(const char* value);
+
+/// A device as the selector sees it.
+struct device_traits {
+  int platform = 0;
+  int device = 0;
+  bool gpu = false;
+  bool cpu = false;
+  bool fp64 = false;
+  bool usable = true;  ///< available and with a compiler
+};
+
+/// What the selector needs to know about one call.
+struct call_traits {
+  std::uint64_t iterations = 0;
+  placement_request placement = placement_request::automatic;
+  bool needs_fp64 = false;
+  bool cpu_devices_only = false;
+};
+
+/// Iterations from which auto sends a call to a GPU (no cost model yet).
+inline constexpr std::uint64_t auto_device_threshold = std::uint64_t{1} << 16;
+
+struct device_choice {
+  int device = -1;             ///< index into the device list; -1 = host
+  const char* why = "";        ///< a string literal
+  bool unknown_index = false;  ///< CLPAR_DEVICE=P:D named no device (warn once)
+
+  bool on_host() const noexcept { return device < 0; }
+};
+
+/// The choice when it does not depend on the devices, so discovery can be skipped: the host
+/// for an empty call, .on(host), CLPAR_DEVICE=host, and auto below the threshold.
+std::optional<device_choice> choose_without_devices(const device_selection& selection,
+                                                    const call_traits& call);
+
+/// The full choice over `devices` (clpar-info order).
+device_choice choose_device(const device_selection& selection, const call_traits& call,
+                            std::span<const device_traits> devices);
+
+/// "CLPAR_DEVICE=opencl-gpu" and the like, for messages.
+std::string selection_name(const device_selection& selection);
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_DEVICE_DEVICE_SELECTOR_HPP

@@ -1,0 +1,72 @@
+// runtime/device/info.cpp - clpar/rt/info.hpp: the device list and selection, in words.
+#include "clpar/rt/info.hpp"
+
+#include "device/device_selector.hpp"
+#include "device/platform_list.hpp"
+
+namespace clpar::rt {
+namespace {
+
+std::string device_label(const device_entry& entry) {
+  return std::to_string(entry.traits.platform) + ":" + std::to_string(entry.traits.device) + " " +
+         entry.name;
+}
+
+}  // namespace
+
+std::vector<device_description> list_devices() {
+  std::vector<device_description> result;
+  for (const device_entry& entry : platform_list::instance().devices()) {
+    device_description d;
+    d.platform = entry.traits.platform;
+    d.device = entry.traits.device;
+    d.platform_name = entry.platform_name;
+    d.platform_version = entry.platform_version;
+    d.device_name = entry.name;
+    d.type = entry.type;
+    d.version = entry.version;
+    d.driver_version = entry.driver_version;
+    d.fp64 = entry.traits.fp64;
+    d.usable = entry.traits.usable;
+    d.global_memory_bytes = entry.global_memory_bytes;
+    d.compute_units = entry.compute_units;
+    result.push_back(std::move(d));
+  }
+  return result;
+}
+
+std::string why_no_devices() {
+  const platform_list& list = platform_list::instance();
+  return list.devices().empty() ? list.why_none() : "";
+}
+
+std::string selected_device_for(const char* clpar_device_value) {
+  const parsed_selection parsed = parse_device_selection(clpar_device_value);
+  std::string prefix;
+  if (!parsed.warning.empty()) prefix = "invalid value, using auto: ";
+  const device_selection& selection = parsed.selection;
+  if (selection.policy == device_policy::host) return prefix + "host (CLPAR_DEVICE=host)";
+
+  const platform_list& list = platform_list::instance();
+  if (list.devices().empty()) return prefix + "host (" + list.why_none() + ")";
+
+  // A call large enough for auto to offload, using no double and any device type.
+  call_traits call;
+  call.iterations = auto_device_threshold;
+  const device_choice choice = choose_device(selection, call, list.traits());
+  if (choice.unknown_index) prefix = "no device " + selection_name(selection) + ", using auto: ";
+  if (choice.on_host()) return prefix + "host (" + choice.why + ")";
+  const std::string device = device_label(list.devices()[choice.device]);
+  const bool automatic = selection.policy == device_policy::automatic || choice.unknown_index;
+  if (automatic) {
+    return prefix + device + " for regions of at least " + std::to_string(auto_device_threshold) +
+           " iterations, host below (auto; no cost model yet)";
+  }
+  return prefix + device + " (CLPAR_DEVICE=" + selection_name(selection) + ")";
+}
+
+const char* runtime_version() noexcept {
+  return CLPAR_VERSION_STRING;
+}
+
+}  // namespace clpar::rt

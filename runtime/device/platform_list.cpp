@@ -1,0 +1,106 @@
+// runtime/device/platform_list.cpp - discovering OpenCL platforms and devices.
+#include "device/platform_list.hpp"
+
+#include "device/cl_error.hpp"
+
+namespace clpar::rt {
+namespace {
+
+/// A string query; empty when the query fails (CLHPP strips the trailing NUL).
+template <class Object>
+std::string string_info(const Object& object, cl_uint name) {
+  std::string value;
+  if (object.getInfo(name, &value) != CL_SUCCESS) return {};
+  while (!value.empty() && (value.back() == '\0' || value.back() == ' ')) value.pop_back();
+  return value;
+}
+
+std::string type_name(cl_device_type type) {
+  if (type & CL_DEVICE_TYPE_GPU) return "gpu";
+  if (type & CL_DEVICE_TYPE_CPU) return "cpu";
+  if (type & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
+  if (type & CL_DEVICE_TYPE_CUSTOM) return "custom";
+  return "other";
+}
+
+device_entry describe(const cl::Platform& platform, const cl::Device& device, int p, int d) {
+  device_entry entry;
+  entry.platform = platform;
+  entry.device = device;
+  entry.platform_name = string_info(platform, CL_PLATFORM_NAME);
+  entry.platform_version = string_info(platform, CL_PLATFORM_VERSION);
+  entry.name = string_info(device, CL_DEVICE_NAME);
+  entry.version = string_info(device, CL_DEVICE_VERSION);
+  entry.driver_version = string_info(device, CL_DRIVER_VERSION);
+
+  cl_device_type type = 0;
+  device.getInfo(CL_DEVICE_TYPE, &type);
+  entry.type = type_name(type);
+
+  const std::string extensions = string_info(device, CL_DEVICE_EXTENSIONS);
+  cl_device_fp_config double_config = 0;
+  device.getInfo(CL_DEVICE_DOUBLE_FP_CONFIG, &double_config);
+  cl_bool available = CL_FALSE;
+  cl_bool compiler = CL_FALSE;
+  device.getInfo(CL_DEVICE_AVAILABLE, &available);
+  device.getInfo(CL_DEVICE_COMPILER_AVAILABLE, &compiler);
+
+  cl_ulong memory = 0;
+  cl_uint units = 0;
+  std::size_t group = 1;
+  device.getInfo(CL_DEVICE_GLOBAL_MEM_SIZE, &memory);
+  device.getInfo(CL_DEVICE_MAX_COMPUTE_UNITS, &units);
+  device.getInfo(CL_DEVICE_MAX_WORK_GROUP_SIZE, &group);
+  entry.global_memory_bytes = memory;
+  entry.compute_units = units;
+  entry.max_work_group_size = group > 0 ? group : 1;
+  std::vector<std::size_t> item_sizes;
+  if (device.getInfo(CL_DEVICE_MAX_WORK_ITEM_SIZES, &item_sizes) == CL_SUCCESS) {
+    for (std::size_t i = 0; i < 3 && i < item_sizes.size(); ++i)
+      entry.max_work_item_sizes[i] = item_sizes[i] > 0 ? item_sizes[i] : 1;
+  }
+
+  entry.traits.platform = p;
+  entry.traits.device = d;
+  entry.traits.gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+  entry.traits.cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+  entry.traits.fp64 = extensions.find("cl_khr_fp64") != std::string::npos || double_config != 0;
+  entry.traits.usable = available == CL_TRUE && compiler == CL_TRUE;
+  return entry;
+}
+
+}  // namespace
+
+const platform_list& platform_list::instance() {
+  // Leaked on purpose (see the header); the initialisation itself is thread-safe.
+  static const platform_list* list = new platform_list;
+  return *list;
+}
+
+platform_list::platform_list() {
+  std::vector<cl::Platform> platforms;
+  const cl_int status = cl::Platform::get(&platforms);
+  // Without any ICD installed the loader answers CL_PLATFORM_NOT_FOUND_KHR; that is the
+  // ordinary "no OpenCL here" case, not a failure.
+  if (status == CL_PLATFORM_NOT_FOUND_KHR || (status == CL_SUCCESS && platforms.empty())) {
+    why_none_ = "no OpenCL platform";
+    return;
+  }
+  if (status != CL_SUCCESS) {
+    why_none_ = cl_failure_why("clGetPlatformIDs", status);
+    return;
+  }
+  for (std::size_t p = 0; p < platforms.size(); ++p) {
+    std::vector<cl::Device> devices;
+    // A platform without devices answers CL_DEVICE_NOT_FOUND; it keeps its index P.
+    if (platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices) != CL_SUCCESS) continue;
+    for (std::size_t d = 0; d < devices.size(); ++d) {
+      devices_.push_back(
+          describe(platforms[p], devices[d], static_cast<int>(p), static_cast<int>(d)));
+      traits_.push_back(devices_.back().traits);
+    }
+  }
+  if (devices_.empty()) why_none_ = "no OpenCL device";
+}
+
+}  // namespace clpar::rt

@@ -1,0 +1,62 @@
+// runtime/device/platform_list.hpp - the OpenCL platforms and devices of this process.
+//
+// Discovered once, on first use (never in a static constructor: test discovery and programs
+// that never offload must not start OpenCL), and then fixed for the life of the process.
+// The list is a deliberately leaked singleton: OpenCL objects destroyed at exit crash
+// under oclgrind, and drivers may already be unloaded by then.
+//
+// Indices: P is the position in clGetPlatformIDs' answer, D the position in
+// clGetDeviceIDs(CL_DEVICE_TYPE_ALL)'s answer for that platform; clinfo -l prints the same.
+// CLPAR_DEVICE=P:D and clpar-info use these indices.
+#ifndef CLPAR_RUNTIME_DEVICE_PLATFORM_LIST_HPP
+#define CLPAR_RUNTIME_DEVICE_PLATFORM_LIST_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "device/device_selector.hpp"
+#include "device/opencl.hpp"
+
+namespace clpar::rt {
+
+struct device_entry {
+  cl::Platform platform;
+  cl::Device device;
+  device_traits traits;          ///< indices, type, fp64, usable
+  std::string platform_name;     ///< CL_PLATFORM_NAME
+  std::string platform_version;  ///< CL_PLATFORM_VERSION
+  std::string name;              ///< CL_DEVICE_NAME
+  std::string type;              ///< "cpu", "gpu", "accelerator", "custom" or "other"
+  std::string version;           ///< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL ..."
+  std::string driver_version;    ///< CL_DRIVER_VERSION
+  std::uint64_t global_memory_bytes = 0;
+  std::uint32_t compute_units = 0;
+  std::size_t max_work_group_size = 1;
+  std::size_t max_work_item_sizes[3] = {1, 1, 1};
+};
+
+class platform_list {
+ public:
+  /// The process's list, discovered by the first call (thread-safe).
+  static const platform_list& instance();
+
+  std::span<const device_entry> devices() const noexcept { return devices_; }
+  std::span<const device_traits> traits() const noexcept { return traits_; }
+
+  /// Why there is no device: "no OpenCL platform", or the failing call.  Empty otherwise.
+  const char* why_none() const noexcept { return why_none_; }
+
+ private:
+  platform_list();
+
+  std::vector<device_entry> devices_;
+  std::vector<device_traits> traits_;
+  const char* why_none_ = "";
+};
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_DEVICE_PLATFORM_LIST_HPP

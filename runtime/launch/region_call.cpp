@@ -1,0 +1,118 @@
+// runtime/launch/region_call.cpp - clpar::rt::region_call: host or device, per call.
+//
+// The decision, in order (each step may answer "host" with a reason for the trace):
+//   empty iteration space, .on(clpar::host), CLPAR_DEVICE=host, auto below its threshold
+//   (device_selector.hpp); only then OpenCL is started (platform_list), a device chosen,
+//   the views' memory laid out (span_set), the kernel built (device_context) and run
+//   (kernel_launch).  Any failure on the way answers "host" and leaves host memory as it
+//   was, so the stub's OpenMP variant gives the right result.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "clpar/rt/region.hpp"
+#include "device/device_context.hpp"
+#include "device/device_selector.hpp"
+#include "device/platform_list.hpp"
+#include "launch/kernel_launch.hpp"
+#include "memory/span_set.hpp"
+#include "trace/trace.hpp"
+
+namespace clpar::rt {
+namespace {
+
+struct decision {
+  bool on_device = false;
+  const char* where = "host";
+  const char* why = "";
+};
+
+decision host(const char* why) {
+  return {false, "host", why};
+}
+
+/// Each warning is printed once per process, whatever the thread or the call.
+void warn_once(std::atomic<bool>& warned, const std::string& text) {
+  if (!warned.exchange(true)) std::fprintf(stderr, "%s\n", text.c_str());
+}
+
+std::atomic<bool> warned_invalid_value{false};
+std::atomic<bool> warned_unknown_index{false};
+
+decision decide_and_run(const launch_request& request) {
+  if (request.info == nullptr) return host("no region description");
+  const region_info& info = *request.info;
+  const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
+                         info.cpu_devices_only};
+
+  const char* value = std::getenv("CLPAR_DEVICE");
+  const parsed_selection parsed = parse_device_selection(value);
+  if (!parsed.warning.empty()) warn_once(warned_invalid_value, parsed.warning);
+  if (auto early = choose_without_devices(parsed.selection, call)) return host(early->why);
+  if (info.dims < 1 || info.dims > 3) return host("region has an unsupported dimension count");
+
+  const platform_list& list = platform_list::instance();
+  if (list.devices().empty()) return host(list.why_none());
+  const device_choice choice = choose_device(parsed.selection, call, list.traits());
+  if (choice.unknown_index) {
+    warn_once(warned_unknown_index, "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
+                                        "' names no device (see clpar-info); using auto");
+  }
+  if (choice.on_host()) return host(choice.why);
+
+  const span_set spans({request.views, request.view_count});
+  if (spans.why() != nullptr) return host(spans.why());
+
+  const outcome<device_context*> context = device_context::of(choice.device);
+  if (!context) return host(context.why);
+  kernel_entry& kernel = context.value->kernel_for(info);
+  if (kernel.why != nullptr) return host(kernel.why);
+  if (const char* why = launch_on_device(*context.value, kernel, request, spans)) return host(why);
+  return {true, context.value->device().name.c_str(), choice.why};
+}
+
+}  // namespace
+
+std::uint64_t iteration_count(const launch_request& request) noexcept {
+  if (request.info == nullptr || request.dims == nullptr || request.info->dims == 0) return 0;
+  std::uint64_t total = 1;
+  for (unsigned d = 0; d < request.info->dims; ++d) {
+    if (__builtin_mul_overflow(total, request.dims[d].count, &total))
+      total = std::numeric_limits<std::uint64_t>::max();  // saturate; 0 stays 0 below
+    if (request.dims[d].count == 0) return 0;
+  }
+  return total;
+}
+
+region_call::region_call(const launch_request& request) noexcept
+    : request_(&request), start_(std::chrono::steady_clock::now()) {
+  try {
+    const decision d = decide_and_run(request);
+    on_device_ = d.on_device;
+    where_ = d.where;
+    why_ = d.why;
+  } catch (...) {
+    // Out of host memory on the way (the only exception the path can raise): the OpenMP
+    // variant still runs, and host memory was not touched before the copy-back.
+    on_device_ = false;
+    where_ = "host";
+    why_ = "runtime error before launch";
+  }
+}
+
+region_call::~region_call() {
+  if (!trace_enabled()) return;
+  try {
+    const auto elapsed = std::chrono::steady_clock::now() - start_;
+    const auto microseconds =
+        std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+    const char* site = request_->info != nullptr ? request_->info->site : "?";
+    trace_write(format_call_line(site, iteration_count(*request_), where_, why_, microseconds));
+  } catch (...) {
+    // A lost trace line is not worth terminating the program for.
+  }
+}
+
+}  // namespace clpar::rt

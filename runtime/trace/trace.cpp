@@ -1,0 +1,52 @@
+// runtime/trace/trace.cpp - CLPAR_TRACE output and the process-lifetime text store.
+#include "trace/trace.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <unordered_set>
+
+namespace clpar::rt {
+
+bool trace_enabled() noexcept {
+  const char* value = std::getenv("CLPAR_TRACE");
+  return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
+std::string format_call_line(std::string_view site, std::uint64_t iterations,
+                             std::string_view where, std::string_view why,
+                             std::int64_t microseconds) {
+  std::string line(site);
+  line += " n=";
+  line += std::to_string(iterations);
+  line += " -> ";
+  line += where;
+  line += " (";
+  line += why;
+  line += ") ";
+  line += std::to_string(microseconds);
+  line += " us";
+  return line;
+}
+
+void trace_write(std::string_view text) noexcept {
+  try {
+    std::string line = "clpar: ";
+    line += text;
+    line += '\n';
+    std::fwrite(line.data(), 1, line.size(), stderr);
+  } catch (...) {
+    // Out of memory while tracing: the trace line is lost, the program is not.
+  }
+}
+
+const char* keep_text(std::string text) {
+  // Leaked on purpose: kept texts are referenced by region_call objects until exit.
+  static std::mutex* mutex = new std::mutex;
+  static auto* texts = new std::unordered_set<std::string>;
+  std::lock_guard lock(*mutex);
+  return texts->insert(std::move(text)).first->c_str();
+}
+
+}  // namespace clpar::rt

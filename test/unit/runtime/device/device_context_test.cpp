@@ -1,0 +1,100 @@
+// test/unit/runtime/device/device_context_test.cpp - contexts and the program cache.
+#include "device/device_context.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace clpar::rt {
+namespace {
+
+constexpr const char* good_source = R"(
+__kernel void fill(__global int *out, int value) { out[get_global_id(0)] = value; }
+)";
+
+constexpr const char* bad_source = R"(
+__kernel void broken(__global int *out) { out[0] = undeclared_name; }
+)";
+
+class DeviceContext : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (platform_list::instance().devices().empty())
+      GTEST_SKIP() << "no OpenCL device: " << platform_list::instance().why_none();
+    ::unsetenv("CLPAR_CL_BUILD_OPTIONS");
+  }
+};
+
+region_info info_of(const char* source, const char* name) {
+  return {"test.cpp:1:1", name, source, 1, false, false};
+}
+
+TEST_F(DeviceContext, IsMadeOncePerDevice) {
+  const outcome<device_context*> first = device_context::of(0);
+  ASSERT_TRUE(first) << first.why;
+  const outcome<device_context*> second = device_context::of(0);
+  EXPECT_EQ(first.value, second.value);
+  EXPECT_EQ(&first.value->device(), &platform_list::instance().devices()[0]);
+}
+
+TEST_F(DeviceContext, UnknownIndexIsAFailure) {
+  const outcome<device_context*> none = device_context::of(1u << 20);
+  EXPECT_FALSE(none);
+}
+
+TEST_F(DeviceContext, BuildsOncePerSource) {
+  device_context& context = *device_context::of(0).value;
+  const region_info info = info_of(good_source, "fill");
+  kernel_entry& first = context.kernel_for(info);
+  ASSERT_EQ(first.why, nullptr) << first.why;
+  EXPECT_EQ(first.arg_count, 2u);
+  EXPECT_GE(first.work_group_size, 1u);
+  // Same content at another address: the same entry.
+  const std::string copy = good_source;
+  const region_info same = info_of(copy.c_str(), "fill");
+  EXPECT_EQ(&context.kernel_for(same), &first);
+  EXPECT_EQ(context.kernel_for(same).kernel(), first.kernel());
+}
+
+TEST_F(DeviceContext, AReusedAddressWithNewContentIsRebuilt) {
+  device_context& context = *device_context::of(0).value;
+  std::string source = "__kernel void k(__global int *out) { out[0] = 1; }";
+  kernel_entry& one = context.kernel_for(info_of(source.c_str(), "k"));
+  ASSERT_EQ(one.why, nullptr) << one.why;
+  source[source.find('1')] = '2';  // same buffer, same address, other content
+  kernel_entry& two = context.kernel_for(info_of(source.c_str(), "k"));
+  ASSERT_EQ(two.why, nullptr) << two.why;
+  EXPECT_NE(&one, &two);
+}
+
+TEST_F(DeviceContext, BuildOptionsArePartOfTheKey) {
+  device_context& context = *device_context::of(0).value;
+  const region_info info = info_of(good_source, "fill");
+  kernel_entry& plain = context.kernel_for(info);
+  ::setenv("CLPAR_CL_BUILD_OPTIONS", "-cl-fast-relaxed-math", 1);
+  kernel_entry& fast = context.kernel_for(info);
+  ::unsetenv("CLPAR_CL_BUILD_OPTIONS");
+  EXPECT_NE(&plain, &fast);
+  EXPECT_EQ(fast.why, nullptr) << fast.why;
+}
+
+TEST_F(DeviceContext, BuildFailureKeepsTheLog) {
+  device_context& context = *device_context::of(0).value;
+  kernel_entry& entry = context.kernel_for(info_of(bad_source, "broken"));
+  ASSERT_NE(entry.why, nullptr);
+  EXPECT_STREQ(entry.why, "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE (-11)");
+  EXPECT_NE(entry.build_log.find("undeclared_name"), std::string::npos) << entry.build_log;
+  // Remembered: asking again does not rebuild.
+  EXPECT_EQ(&context.kernel_for(info_of(bad_source, "broken")), &entry);
+}
+
+TEST_F(DeviceContext, MissingKernelNameIsNamed) {
+  device_context& context = *device_context::of(0).value;
+  kernel_entry& entry = context.kernel_for(info_of(good_source, "no_such_kernel"));
+  ASSERT_NE(entry.why, nullptr);
+  EXPECT_STREQ(entry.why, "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)");
+}
+
+}  // namespace
+}  // namespace clpar::rt

@@ -1,0 +1,193 @@
+// test/unit/runtime/device/device_selector_test.cpp - CLPAR_DEVICE parsing and device choice.
+#include "device/device_selector.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace clpar::rt {
+namespace {
+
+TEST(ParseDeviceSelection, UnsetAndEmptyAreAuto) {
+  EXPECT_EQ(parse_device_selection(nullptr).selection.policy, device_policy::automatic);
+  EXPECT_EQ(parse_device_selection("").selection.policy, device_policy::automatic);
+  EXPECT_EQ(parse_device_selection("auto").selection.policy, device_policy::automatic);
+  EXPECT_TRUE(parse_device_selection(nullptr).warning.empty());
+  EXPECT_TRUE(parse_device_selection("").warning.empty());
+  EXPECT_TRUE(parse_device_selection("auto").warning.empty());
+}
+
+TEST(ParseDeviceSelection, Names) {
+  EXPECT_EQ(parse_device_selection("host").selection.policy, device_policy::host);
+  EXPECT_EQ(parse_device_selection("opencl").selection.policy, device_policy::opencl);
+  EXPECT_EQ(parse_device_selection("opencl-cpu").selection.policy, device_policy::opencl_cpu);
+  EXPECT_EQ(parse_device_selection("opencl-gpu").selection.policy, device_policy::opencl_gpu);
+  EXPECT_EQ(parse_device_selection("  host\n").selection.policy, device_policy::host);
+  EXPECT_TRUE(parse_device_selection(" opencl-gpu ").warning.empty());
+}
+
+TEST(ParseDeviceSelection, PlatformAndDeviceIndex) {
+  const parsed_selection parsed = parse_device_selection("1:12");
+  EXPECT_TRUE(parsed.warning.empty());
+  EXPECT_EQ(parsed.selection.policy, device_policy::index);
+  EXPECT_EQ(parsed.selection.platform, 1);
+  EXPECT_EQ(parsed.selection.device, 12);
+  EXPECT_EQ(selection_name(parsed.selection), "1:12");
+}
+
+TEST(ParseDeviceSelection, InvalidValuesWarnAndUseAuto) {
+  for (const char* value : {"gpu", "HOST", "opencl-fpga", "0:", ":0", "-1:0", "0:-1", "0:0:0",
+                            "a:b", "0 : 0", "1:2x", "99999999999:0"}) {
+    const parsed_selection parsed = parse_device_selection(value);
+    EXPECT_EQ(parsed.selection.policy, device_policy::automatic) << value;
+    EXPECT_NE(parsed.warning.find(std::string("CLPAR_DEVICE='") + value + "'"), std::string::npos)
+        << parsed.warning;
+  }
+}
+
+device_traits gpu(int p, int d, bool fp64 = true) {
+  return {.platform = p, .device = d, .gpu = true, .cpu = false, .fp64 = fp64, .usable = true};
+}
+device_traits cpu(int p, int d, bool fp64 = true) {
+  return {.platform = p, .device = d, .gpu = false, .cpu = true, .fp64 = fp64, .usable = true};
+}
+
+device_selection policy(device_policy p) {
+  return {.policy = p};
+}
+
+call_traits big_call() {
+  return {.iterations = auto_device_threshold};
+}
+
+TEST(ChooseDevice, EmptyCallRunsNothingOnTheHost) {
+  const std::vector<device_traits> devices{gpu(0, 0)};
+  call_traits call;
+  call.iterations = 0;
+  const device_choice choice = choose_device(policy(device_policy::opencl), call, devices);
+  EXPECT_TRUE(choice.on_host());
+  EXPECT_STREQ(choice.why, "nothing to do");
+}
+
+TEST(ChooseDevice, AutoUsesTheGpuFromTheThresholdOn) {
+  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0)};
+  call_traits call = big_call();
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, devices).device, 1);
+  call.iterations = auto_device_threshold - 1;
+  const device_choice small = choose_device(policy(device_policy::automatic), call, devices);
+  EXPECT_TRUE(small.on_host());
+  // Below the threshold no device list is needed: discovery is skipped.
+  EXPECT_TRUE(choose_without_devices(policy(device_policy::automatic), call).has_value());
+}
+
+TEST(ChooseDevice, AutoNeverUsesACpuDevice) {
+  const std::vector<device_traits> devices{cpu(0, 0)};
+  const device_choice choice = choose_device(policy(device_policy::automatic), big_call(), devices);
+  EXPECT_TRUE(choice.on_host());
+  EXPECT_STREQ(choice.why, "auto: no GPU device");
+}
+
+TEST(ChooseDevice, HostPolicyAndHostPlacementNeedNoDevices) {
+  call_traits call = big_call();
+  const auto by_policy = choose_without_devices(policy(device_policy::host), call);
+  ASSERT_TRUE(by_policy.has_value());
+  EXPECT_STREQ(by_policy->why, "CLPAR_DEVICE=host");
+  call.placement = placement_request::host;
+  const auto by_placement = choose_without_devices(policy(device_policy::opencl), call);
+  ASSERT_TRUE(by_placement.has_value());
+  EXPECT_STREQ(by_placement->why, ".on(clpar::host)");
+}
+
+TEST(ChooseDevice, HostPolicyWinsOverDevicePlacement) {
+  const std::vector<device_traits> devices{gpu(0, 0)};
+  call_traits call = big_call();
+  call.placement = placement_request::device;
+  EXPECT_TRUE(choose_device(policy(device_policy::host), call, devices).on_host());
+}
+
+TEST(ChooseDevice, DevicePlacementUnderAutoTakesAnyDeviceAtAnySize) {
+  const std::vector<device_traits> devices{cpu(0, 0)};
+  call_traits call;
+  call.iterations = 10;
+  call.placement = placement_request::device;
+  const device_choice choice = choose_device(policy(device_policy::automatic), call, devices);
+  EXPECT_EQ(choice.device, 0);
+  EXPECT_STREQ(choice.why, ".on(clpar::device)");
+}
+
+TEST(ChooseDevice, OpenclPrefersGpuThenCpu) {
+  call_traits call;
+  call.iterations = 1;
+  const std::vector<device_traits> both{cpu(0, 0), cpu(0, 1), gpu(1, 0)};
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, both).device, 2);
+  const std::vector<device_traits> cpus{cpu(0, 0), cpu(1, 0)};
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, cpus).device, 0);
+  const std::vector<device_traits> none;
+  EXPECT_TRUE(choose_device(policy(device_policy::opencl), call, none).on_host());
+}
+
+TEST(ChooseDevice, OpenclCpuAndGpuTakeTheFirstOfTheirType) {
+  const std::vector<device_traits> devices{gpu(0, 0), cpu(1, 0), gpu(2, 0)};
+  EXPECT_EQ(choose_device(policy(device_policy::opencl_cpu), big_call(), devices).device, 1);
+  EXPECT_EQ(choose_device(policy(device_policy::opencl_gpu), big_call(), devices).device, 0);
+  const std::vector<device_traits> cpus{cpu(0, 0)};
+  const device_choice choice = choose_device(policy(device_policy::opencl_gpu), big_call(), cpus);
+  EXPECT_TRUE(choice.on_host());
+  EXPECT_STREQ(choice.why, "CLPAR_DEVICE=opencl-gpu but no GPU device");
+}
+
+TEST(ChooseDevice, IndexNamesOneDevice) {
+  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0), gpu(1, 1)};
+  device_selection selection{.policy = device_policy::index, .platform = 1, .device = 1};
+  call_traits call;
+  call.iterations = 3;
+  const device_choice choice = choose_device(selection, call, devices);
+  EXPECT_EQ(choice.device, 2);
+  EXPECT_FALSE(choice.unknown_index);
+}
+
+TEST(ChooseDevice, UnknownIndexFallsBackToAuto) {
+  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0)};
+  device_selection selection{.policy = device_policy::index, .platform = 3, .device = 0};
+  const device_choice choice = choose_device(selection, big_call(), devices);
+  EXPECT_TRUE(choice.unknown_index);
+  EXPECT_EQ(choice.device, 1);  // auto's GPU
+}
+
+TEST(ChooseDevice, CpuDevicesOnlyNeverTakesAGpu) {
+  const std::vector<device_traits> devices{gpu(0, 0), cpu(1, 0)};
+  call_traits call = big_call();
+  call.cpu_devices_only = true;
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, devices).device, 1);
+  EXPECT_TRUE(choose_device(policy(device_policy::automatic), call, devices).on_host());
+  const device_choice gpu_only = choose_device(policy(device_policy::opencl_gpu), call, devices);
+  EXPECT_TRUE(gpu_only.on_host());
+  EXPECT_STREQ(gpu_only.why, "built with --no-opencl-gpu");
+  device_selection index{.policy = device_policy::index, .platform = 0, .device = 0};
+  EXPECT_TRUE(choose_device(index, call, devices).on_host());
+}
+
+TEST(ChooseDevice, Fp64KernelsSkipDevicesWithoutIt) {
+  const std::vector<device_traits> devices{gpu(0, 0, /*fp64=*/false), cpu(1, 0)};
+  call_traits call = big_call();
+  call.needs_fp64 = true;
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, devices).device, 1);
+  const device_choice gpu_only = choose_device(policy(device_policy::opencl_gpu), call, devices);
+  EXPECT_TRUE(gpu_only.on_host());
+  EXPECT_STREQ(gpu_only.why, "device lacks cl_khr_fp64");
+  const device_choice automatic = choose_device(policy(device_policy::automatic), call, devices);
+  EXPECT_TRUE(automatic.on_host());
+  EXPECT_STREQ(automatic.why, "device lacks cl_khr_fp64");
+  device_selection index{.policy = device_policy::index, .platform = 0, .device = 0};
+  EXPECT_STREQ(choose_device(index, call, devices).why, "device lacks cl_khr_fp64");
+}
+
+TEST(ChooseDevice, UnusableDevicesAreSkipped) {
+  std::vector<device_traits> devices{gpu(0, 0), gpu(0, 1)};
+  devices[0].usable = false;
+  EXPECT_EQ(choose_device(policy(device_policy::opencl_gpu), big_call(), devices).device, 1);
+}
+
+}  // namespace
+}  // namespace clpar::rt

@@ -1,0 +1,649 @@
+// test/unit/runtime/launch/region_call_test.cpp - region calls running real kernels.
+//
+// The kernels are written by hand in the argument convention of clpar/rt/region.hpp, as
+// the translator would emit them, and run on whatever OpenCL device is present (PoCL in CI;
+// oclgrind when ctest runs this binary under it).  Where a call ran, and why, is read from
+// its CLPAR_TRACE line.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "clpar/rt/info.hpp"
+#include "clpar/rt/region.hpp"
+
+namespace clpar::rt {
+namespace {
+
+// ---- kernels -----------------------------------------------------------------------------
+
+// for (i : prange(n)) y[i] = a * x[i] + y[i];
+constexpr const char* saxpy_source = R"(
+__kernel void saxpy(long first0, long step0, ulong count0, __global int *error,
+                    __global const float *x, long x_offset, ulong x_extent0, long x_stride0,
+                    __global float *y, long y_offset, ulong y_extent0, long y_stride0,
+                    float a) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  if ((ulong)i >= x_extent0 || (ulong)i >= y_extent0) { atomic_cmpxchg(error, 0, 1); return; }
+  y[y_offset + i * y_stride0] = a * x[x_offset + i * x_stride0] + y[y_offset + i * y_stride0];
+}
+)";
+
+// The same with a third, unused view (an empty one in the test).
+constexpr const char* saxpy_extra_view_source = R"(
+__kernel void saxpy_extra(long first0, long step0, ulong count0, __global int *error,
+                          __global const float *x, long x_offset, ulong x_extent0, long x_stride0,
+                          __global float *y, long y_offset, ulong y_extent0, long y_stride0,
+                          __global float *z, long z_offset, ulong z_extent0, long z_stride0,
+                          float a) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  if ((ulong)i >= x_extent0 || (ulong)i >= y_extent0) { atomic_cmpxchg(error, 0, 1); return; }
+  y[y_offset + i * y_stride0] = a * x[x_offset + i * x_stride0] + y[y_offset + i * y_stride0];
+}
+)";
+
+// for (i : prange(first, last, step)) out[i] = i;
+constexpr const char* iota_source = R"(
+__kernel void iota(long first0, long step0, ulong count0, __global int *error,
+                   __global int *out, long out_offset, ulong out_extent0, long out_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  if ((ulong)i >= out_extent0) { atomic_cmpxchg(error, 0, 1); return; }
+  out[out_offset + i * out_stride0] = (int)i;
+}
+)";
+
+// for (i : prange(rows)) for (j : prange(cols)) c(i, j) = 10 * a(i, j) + b(i, j);
+constexpr const char* combine_2d_source = R"(
+#define AT(v, i, j) v[v##_offset + (i) * v##_stride0 + (j) * v##_stride1]
+__kernel void combine(long first0, long step0, ulong count0,
+                      long first1, long step1, ulong count1, __global int *error,
+                      __global const int *a, long a_offset, ulong a_extent0, ulong a_extent1,
+                      long a_stride0, long a_stride1,
+                      __global const int *b, long b_offset, ulong b_extent0, ulong b_extent1,
+                      long b_stride0, long b_stride1,
+                      __global int *c, long c_offset, ulong c_extent0, ulong c_extent1,
+                      long c_stride0, long c_stride1) {
+  ulong k0 = get_global_id(1);
+  ulong k1 = get_global_id(0);
+  if (k0 >= count0 || k1 >= count1) return;
+  long i = first0 + (long)k0 * step0;
+  long j = first1 + (long)k1 * step1;
+  if ((ulong)i >= c_extent0 || (ulong)j >= c_extent1) { atomic_cmpxchg(error, 0, 1); return; }
+  AT(c, i, j) = 10 * AT(a, i, j) + AT(b, i, j);
+}
+)";
+
+// for (i : prange(ni)) for (j : prange(nj)) for (k : prange(nk)) out(i, j, k) = 100i+10j+k;
+constexpr const char* index_3d_source = R"(
+__kernel void index3(long f0, long s0, ulong n0, long f1, long s1, ulong n1,
+                     long f2, long s2, ulong n2, __global int *error,
+                     __global int *out, long o, ulong e0, ulong e1, ulong e2,
+                     long t0, long t1, long t2) {
+  ulong k0 = get_global_id(2), k1 = get_global_id(1), k2 = get_global_id(0);
+  if (k0 >= n0 || k1 >= n1 || k2 >= n2) return;
+  long i = f0 + (long)k0 * s0, j = f1 + (long)k1 * s1, k = f2 + (long)k2 * s2;
+  if ((ulong)i >= e0 || (ulong)j >= e1 || (ulong)k >= e2) { atomic_cmpxchg(error, 0, 1); return; }
+  out[o + i * t0 + j * t1 + k * t2] = (int)(100 * i + 10 * j + k);
+}
+)";
+
+// for (i : prange(n)) even[i] = 2 * odd[i] + whole[99 - 2 * i];   (three views of one array)
+constexpr const char* overlap_source = R"(
+__kernel void overlap(long first0, long step0, ulong count0, __global int *error,
+                      __global float *even, long even_offset, ulong even_extent0, long even_stride0,
+                      __global const float *odd, long odd_offset, ulong odd_extent0, long odd_stride0,
+                      __global const float *whole, long whole_offset, ulong whole_extent0,
+                      long whole_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  long w = 99 - 2 * i;
+  if ((ulong)i >= even_extent0 || (ulong)i >= odd_extent0 || (ulong)w >= whole_extent0) {
+    atomic_cmpxchg(error, 0, 1);
+    return;
+  }
+  even[even_offset + i * even_stride0] =
+      2.0f * odd[odd_offset + i * odd_stride0] + whole[whole_offset + w * whole_stride0];
+}
+)";
+
+// A buggy kernel that writes through a view the call declares read-only.
+constexpr const char* writes_read_only_source = R"(
+__kernel void scribble(long first0, long step0, ulong count0, __global int *error,
+                       __global float *x, long x_offset, ulong x_extent0, long x_stride0,
+                       __global float *y, long y_offset, ulong y_extent0, long y_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  x[x_offset + i * x_stride0] = -1.0f;
+  y[y_offset + i * y_stride0] = 1.0f;
+}
+)";
+
+// Writes every element, then reports an out-of-range access at i == 5.
+constexpr const char* stops_source = R"(
+__kernel void stops(long first0, long step0, ulong count0, __global int *error,
+                    __global float *y, long y_offset, ulong y_extent0, long y_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  y[y_offset + i * y_stride0] = 42.0f;
+  if (i == 5 && atomic_cmpxchg(error, 0, 1) == 0) {
+    error[1] = 7;          // access site
+    error[2] = (int)i;     // index, low half
+    error[3] = 0;          // index, high half
+  }
+}
+)";
+
+constexpr const char* compile_error_source = R"(
+__kernel void broken(long first0, long step0, ulong count0, __global int *error) {
+  this is not OpenCL C;
+}
+)";
+
+constexpr const char* daxpy_source = R"(
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void daxpy(long first0, long step0, ulong count0, __global int *error,
+                    __global const double *x, long x_offset, ulong x_extent0, long x_stride0,
+                    __global double *y, long y_offset, ulong y_extent0, long y_stride0,
+                    double a) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  if ((ulong)i >= x_extent0 || (ulong)i >= y_extent0) { atomic_cmpxchg(error, 0, 1); return; }
+  y[y_offset + i * y_stride0] = a * x[x_offset + i * x_stride0] + y[y_offset + i * y_stride0];
+}
+)";
+
+// ---- helpers -----------------------------------------------------------------------------
+
+/// Sets (or unsets, for null) an environment variable for one scope.
+class scoped_env {
+ public:
+  scoped_env(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    had_ = std::getenv(name) != nullptr;
+    if (value != nullptr)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  }
+  ~scoped_env() {
+    if (had_)
+      ::setenv(name_, old_.c_str(), 1);
+    else
+      ::unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  std::string old_;
+  bool had_ = false;
+};
+
+template <class T>
+view_arg view_1d(T* data, std::uint64_t n, std::int64_t stride, bool written) {
+  view_arg v{};
+  v.data = data;
+  v.elem_size = sizeof(T);
+  v.rank = 1;
+  v.extent[0] = n;
+  v.stride[0] = stride;
+  v.written = written;
+  return v;
+}
+
+template <class T>
+view_arg view_2d(T* data, std::uint64_t rows, std::uint64_t cols, std::int64_t row_stride,
+                 std::int64_t col_stride, bool written) {
+  view_arg v = view_1d(data, rows, row_stride, written);
+  v.rank = 2;
+  v.extent[1] = cols;
+  v.stride[1] = col_stride;
+  return v;
+}
+
+dim_arg range(std::uint64_t n) {
+  return {0, 1, n};
+}
+
+/// One call's arguments, kept alive while the call runs.
+struct call_setup {
+  region_info info{};
+  std::vector<dim_arg> dims;
+  std::vector<view_arg> views;
+  std::vector<scalar_arg> scalars;
+  placement_request placement = placement_request::device;
+
+  call_setup(const char* name, const char* source, unsigned dim_count, bool fp64 = false) {
+    info = {"region_call_test.cpp:1:1", name, source, dim_count, fp64, false};
+  }
+
+  launch_request request() const {
+    return {&info,          dims.data(),    views.data(), views.size(),
+            scalars.data(), scalars.size(), placement};
+  }
+};
+
+struct call_result {
+  bool on_device = false;
+  std::string trace;  ///< all of stderr during the call
+};
+
+call_result run_traced(const call_setup& setup) {
+  scoped_env trace("CLPAR_TRACE", "1");
+  const launch_request request = setup.request();
+  testing::internal::CaptureStderr();
+  call_result result;
+  {
+    region_call call(request);
+    result.on_device = call.ran_on_device();
+  }
+  result.trace = testing::internal::GetCapturedStderr();
+  return result;
+}
+
+std::string first_device_name() {
+  const auto devices = list_devices();
+  return devices.empty() ? "" : devices[0].device_name;
+}
+
+bool has_device_of_type(const char* type) {
+  for (const auto& d : list_devices())
+    if (d.type == type) return true;
+  return false;
+}
+
+/// Calls that must reach a device: skipped where the machine has none.
+class RegionCall : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (list_devices().empty()) GTEST_SKIP() << "no OpenCL device: " << why_no_devices();
+  }
+  scoped_env device_{"CLPAR_DEVICE", nullptr};
+};
+
+/// Calls that stay on the host whatever the machine has.
+class RegionCallHost : public testing::Test {
+ protected:
+  scoped_env device_{"CLPAR_DEVICE", nullptr};
+};
+
+// ---- tests -------------------------------------------------------------------------------
+
+TEST(IterationCount, IsTheProductOfTheCounts) {
+  const region_info info{"s", "k", "", 3, false, false};
+  const dim_arg dims[3] = {{0, 1, 4}, {5, 2, 3}, {0, 1, 7}};
+  launch_request request{&info, dims, nullptr, 0, nullptr, 0, placement_request::automatic};
+  EXPECT_EQ(iteration_count(request), 84u);
+  const dim_arg with_empty[3] = {{0, 1, 4}, {0, 1, 0}, {0, 1, 7}};
+  request.dims = with_empty;
+  EXPECT_EQ(iteration_count(request), 0u);
+  const dim_arg huge[3] = {{0, 1, 1ULL << 40}, {0, 1, 1ULL << 40}, {0, 1, 0}};
+  request.dims = huge;
+  EXPECT_EQ(iteration_count(request), 0u);
+}
+
+TEST_F(RegionCall, Saxpy1D) {
+  const std::size_t n = 1000;  // not a multiple of the work-group size
+  std::vector<float> x(n), y(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = static_cast<float>(2 * i);
+  }
+  const float a = 3.0f;
+  call_setup setup("saxpy", saxpy_source, 1);
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  setup.scalars = {{&a, sizeof a}};
+  const call_result result = run_traced(setup);
+  ASSERT_TRUE(result.on_device) << result.trace;
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], 5.0f * static_cast<float>(i)) << i;
+  EXPECT_EQ(result.trace.rfind("clpar: region_call_test.cpp:1:1 n=1000 -> " + first_device_name() +
+                                   " (.on(clpar::device)) ",
+                               0),
+            0u)
+      << result.trace;
+  EXPECT_NE(result.trace.find(" us\n"), std::string::npos) << result.trace;
+}
+
+TEST_F(RegionCall, FirstAndStepOfARange) {
+  std::vector<int> out(25, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {{3, 2, 10}};  // prange(3, 23, 2)
+  setup.views = {view_1d(out.data(), out.size(), 1, true)};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (int i = 0; i < 25; ++i) {
+    const bool hit = i >= 3 && i < 23 && (i - 3) % 2 == 0;
+    EXPECT_EQ(out[i], hit ? i : -1) << i;
+  }
+}
+
+TEST_F(RegionCall, StridedViews2D) {
+  // a: a 4x4 block of a 6x10 matrix, every second column;
+  // b: the transpose of a 4x4 matrix;  c: a 4x4 matrix with its rows reversed.
+  std::vector<int> a_store(60), bt(16), c_store(16, -1);
+  for (int i = 0; i < 60; ++i) a_store[i] = i;
+  for (int i = 0; i < 16; ++i) bt[i] = 1000 * i;
+  call_setup setup("combine", combine_2d_source, 2);
+  setup.dims = {range(4), range(4)};
+  setup.views = {view_2d(a_store.data() + 12, 4, 4, 10, 2, false),
+                 view_2d(bt.data(), 4, 4, 1, 4, false),
+                 view_2d(c_store.data() + 12, 4, 4, -4, 1, true)};
+  const call_result result = run_traced(setup);
+  ASSERT_TRUE(result.on_device) << result.trace;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      const int a = a_store[12 + 10 * i + 2 * j];
+      const int b = bt[i + 4 * j];
+      EXPECT_EQ(c_store[12 - 4 * i + j], 10 * a + b) << i << "," << j;
+    }
+}
+
+TEST_F(RegionCall, ThreeDimensionsMapInnermostToIdZero) {
+  std::vector<int> out(3 * 4 * 5, -1);
+  call_setup setup("index3", index_3d_source, 3);
+  setup.dims = {range(3), range(4), range(5)};
+  view_arg v = view_2d(out.data(), 3, 4, 20, 5, true);
+  v.rank = 3;
+  v.extent[2] = 5;
+  v.stride[2] = 1;
+  setup.views = {v};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 5; ++k) EXPECT_EQ(out[20 * i + 5 * j + k], 100 * i + 10 * j + k);
+}
+
+TEST_F(RegionCall, OverlappingViewsShareOneBuffer) {
+  std::vector<float> v(100);
+  for (int i = 0; i < 100; ++i) v[i] = static_cast<float>(i);
+  call_setup setup("overlap", overlap_source, 1);
+  setup.dims = {range(50)};
+  setup.views = {view_1d(v.data(), 50, 2, true), view_1d(v.data() + 1, 50, 2, false),
+                 view_1d(v.data(), 100, 1, false)};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (int i = 0; i < 50; ++i) {
+    EXPECT_EQ(v[2 * i], static_cast<float>(2 * i + 101)) << i;  // 2 (2i+1) + (99-2i)
+    EXPECT_EQ(v[2 * i + 1], static_cast<float>(2 * i + 1)) << i;
+  }
+}
+
+TEST_F(RegionCall, ReadOnlyViewIsNotCopiedBack) {
+  std::vector<float> x(64, 5.0f), y(64, 0.0f);
+  call_setup setup("scribble", writes_read_only_source, 1);
+  setup.dims = {range(64)};
+  setup.views = {view_1d(x.data(), 64, 1, false), view_1d(y.data(), 64, 1, true)};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(x[i], 5.0f);
+    EXPECT_EQ(y[i], 1.0f);
+  }
+}
+
+TEST_F(RegionCall, EmptyViewIsPassedAsNull) {
+  std::vector<float> x(300, 1.0f), y(300, 1.0f);
+  const float a = 2.0f;
+  call_setup setup("saxpy_extra", saxpy_extra_view_source, 1);
+  setup.dims = {range(300)};
+  setup.views = {view_1d(x.data(), 300, 1, false), view_1d(y.data(), 300, 1, true),
+                 view_1d<float>(nullptr, 0, 1, true)};
+  setup.scalars = {{&a, sizeof a}};
+  const call_result result = run_traced(setup);
+  ASSERT_TRUE(result.on_device) << result.trace;
+  for (float value : y) ASSERT_EQ(value, 3.0f);
+}
+
+TEST_F(RegionCall, CompileErrorRunsOnTheHostWithTheBuildLog) {
+  std::vector<float> y(10, 7.0f);
+  call_setup setup("broken", compile_error_source, 1);
+  setup.dims = {range(10)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE (-11))"),
+            std::string::npos)
+      << result.trace;
+  EXPECT_NE(result.trace.find("build log of kernel 'broken'"), std::string::npos) << result.trace;
+  // The failure is remembered: the second call neither rebuilds nor prints the log again.
+  const call_result again = run_traced(setup);
+  EXPECT_FALSE(again.on_device);
+  EXPECT_EQ(again.trace.find("build log"), std::string::npos) << again.trace;
+}
+
+TEST_F(RegionCall, ErrorWordDiscardsDeviceResults) {
+  std::vector<float> y(100, 7.0f);
+  call_setup setup("stops", stops_source, 1);
+  setup.dims = {range(100)};
+  setup.views = {view_1d(y.data(), 100, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (kernel stopped an out-of-range access)"), std::string::npos)
+      << result.trace;
+  for (float value : y) ASSERT_EQ(value, 7.0f);
+}
+
+TEST_F(RegionCall, Fp64Kernel) {
+  std::vector<double> x(500), y(500);
+  for (int i = 0; i < 500; ++i) {
+    x[i] = 0.5 * i;
+    y[i] = 1e-300;
+  }
+  const double a = 4.0;
+  call_setup setup("daxpy", daxpy_source, 1, /*fp64=*/true);
+  setup.dims = {range(500)};
+  setup.views = {view_1d(x.data(), 500, 1, false), view_1d(y.data(), 500, 1, true)};
+  setup.scalars = {{&a, sizeof a}};
+  const call_result result = run_traced(setup);
+  if (!list_devices()[0].fp64) {
+    EXPECT_FALSE(result.on_device);
+    EXPECT_NE(result.trace.find("device lacks cl_khr_fp64"), std::string::npos);
+    return;
+  }
+  ASSERT_TRUE(result.on_device) << result.trace;
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(y[i], 2.0 * i + 1e-300) << i;  // needs double
+}
+
+TEST_F(RegionCall, ArgumentCountMismatchRunsOnTheHost) {
+  std::vector<float> x(10), y(10);
+  call_setup setup("saxpy", saxpy_source, 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(x.data(), 10, 1, false), view_1d(y.data(), 10, 1, true)};
+  // The scalar `a` is missing.
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("kernel 'saxpy' takes 13 arguments, the call passes 12"),
+            std::string::npos)
+      << result.trace;
+}
+
+TEST_F(RegionCall, MisalignedViewsRunOnTheHost) {
+  alignas(8) unsigned char bytes[64] = {};
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(8)};
+  setup.views = {view_1d(reinterpret_cast<int*>(bytes), 8, 1, true),
+                 view_1d(reinterpret_cast<int*>(bytes + 2), 8, 1, false)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("not a whole number of elements"), std::string::npos) << result.trace;
+}
+
+TEST_F(RegionCall, DeviceIndexFromTheEnvironment) {
+  scoped_env device("CLPAR_DEVICE", "0:0");
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_TRUE(result.on_device) << result.trace;
+  EXPECT_NE(result.trace.find("(CLPAR_DEVICE names it)"), std::string::npos) << result.trace;
+  EXPECT_EQ(out[9], 9);
+}
+
+TEST_F(RegionCall, OpenclCpuUsesACpuDevice) {
+  if (!has_device_of_type("cpu")) GTEST_SKIP() << "no CPU OpenCL device";
+  scoped_env device("CLPAR_DEVICE", "opencl-cpu");
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  EXPECT_TRUE(run_traced(setup).on_device);
+  EXPECT_EQ(out[9], 9);
+}
+
+TEST_F(RegionCall, OpenclGpuWithoutAGpuRunsOnTheHost) {
+  if (has_device_of_type("gpu")) GTEST_SKIP() << "this machine has a GPU";
+  scoped_env device("CLPAR_DEVICE", "opencl-gpu");
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("(CLPAR_DEVICE=opencl-gpu but no GPU device)"), std::string::npos)
+      << result.trace;
+  EXPECT_EQ(out[9], -1);
+}
+
+TEST_F(RegionCall, AutoWithoutAGpuRunsOnTheHost) {
+  if (has_device_of_type("gpu")) GTEST_SKIP() << "this machine has a GPU";
+  std::vector<int> out(1 << 16);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(out.size())};
+  setup.views = {view_1d(out.data(), out.size(), 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (auto: no GPU device)"), std::string::npos) << result.trace;
+}
+
+TEST_F(RegionCall, InvalidDeviceValueWarnsOnce) {
+  scoped_env device("CLPAR_DEVICE", "bogus");
+  std::vector<int> out(10);
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result first = run_traced(setup);
+  const call_result second = run_traced(setup);
+  EXPECT_NE(first.trace.find("warning: CLPAR_DEVICE='bogus'"), std::string::npos) << first.trace;
+  EXPECT_EQ(second.trace.find("warning"), std::string::npos) << second.trace;
+  EXPECT_TRUE(second.on_device);  // auto, and the call asked for a device
+}
+
+TEST_F(RegionCall, ConcurrentCallsFromThreads) {
+  constexpr int threads = 4;
+  constexpr int calls = 10;
+  constexpr std::size_t n = 2000;
+  std::vector<std::thread> workers;
+  std::vector<int> failures(threads, 0);
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([t, &failures] {
+      std::vector<float> x(n, 1.0f), y(n, 0.0f);
+      const float a = static_cast<float>(t + 1);
+      call_setup setup("saxpy", saxpy_source, 1);
+      setup.dims = {range(n)};
+      setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+      setup.scalars = {{&a, sizeof a}};
+      for (int c = 0; c < calls; ++c) {
+        const launch_request request = setup.request();
+        region_call call(request);
+        if (!call.ran_on_device()) ++failures[t];
+      }
+      for (float value : y)
+        if (value != a * calls) ++failures[t];
+    });
+  }
+  for (auto& worker : workers) worker.join();
+  for (int t = 0; t < threads; ++t) EXPECT_EQ(failures[t], 0) << "thread " << t;
+}
+
+TEST_F(RegionCallHost, HostFromTheEnvironment) {
+  scoped_env device("CLPAR_DEVICE", "host");
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (CLPAR_DEVICE=host)"), std::string::npos) << result.trace;
+  EXPECT_EQ(out[9], -1);
+}
+
+TEST_F(RegionCallHost, HostPlacement) {
+  scoped_env device("CLPAR_DEVICE", "opencl");
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::host;
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (.on(clpar::host))"), std::string::npos) << result.trace;
+}
+
+TEST_F(RegionCallHost, EmptyIterationSpace) {
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(0)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("n=0 -> host (nothing to do)"), std::string::npos) << result.trace;
+}
+
+TEST_F(RegionCallHost, SmallAutoCallsStayOnTheHost) {
+  std::vector<int> out(100, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(100)};
+  setup.views = {view_1d(out.data(), 100, 1, true)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("(auto: fewer than 65536 iterations (no cost model yet))"),
+            std::string::npos)
+      << result.trace;
+}
+
+TEST_F(RegionCallHost, NoOpenclMeansHostSilently) {
+  // Run by ctest with OCL_ICD_VENDORS pointing at an empty folder (see CMakeLists.txt).
+  if (!list_devices().empty()) GTEST_SKIP() << "this machine has OpenCL devices";
+  std::vector<int> out(10, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(out.data(), 10, 1, true)};
+  const call_result traced = run_traced(setup);
+  EXPECT_FALSE(traced.on_device);
+  EXPECT_NE(traced.trace.find("-> host (" + why_no_devices() + ")"), std::string::npos)
+      << traced.trace;
+  scoped_env trace("CLPAR_TRACE", nullptr);
+  const launch_request request = setup.request();
+  testing::internal::CaptureStderr();
+  {
+    region_call call(request);
+    EXPECT_FALSE(call.ran_on_device());
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(out[9], -1);
+}
+
+TEST_F(RegionCallHost, NoTraceWithoutClparTrace) {
+  scoped_env trace("CLPAR_TRACE", nullptr);
+  scoped_env device("CLPAR_DEVICE", "host");
+  call_setup setup("iota", iota_source, 1);
+  setup.dims = {range(10)};
+  const launch_request request = setup.request();
+  testing::internal::CaptureStderr();
+  { region_call call(request); }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+}  // namespace
+}  // namespace clpar::rt
