@@ -122,7 +122,10 @@ private:
   }
 
   std::string typeText(clang::QualType T) {
-    return T.getAsString(Ctx.getPrintingPolicy());
+    clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.SuppressScope = false;
+    Policy.FullyQualifiedName = true;
+    return T.getCanonicalType().getAsString(Policy);
   }
 
   std::optional<ScalarType> typeOf(clang::QualType T, clang::SourceLocation Loc) {
@@ -581,7 +584,9 @@ private:
     const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Obj->IgnoreParenImpCasts());
     const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD) {
-      fail(Loc, "indexes an array that is not a named variable");
+      fail(Loc, arrayTypeInfo(Obj->getType())
+                    ? "takes a sub-view inside the loop; kernels index elements only"
+                    : "indexes an array that is not a named variable");
       return std::nullopt;
     }
     std::optional<ArrayTypeInfo> Info = arrayTypeInfo(VD->getType());

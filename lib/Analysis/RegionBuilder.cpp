@@ -124,12 +124,8 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                  "_" + std::to_string(R.Site.Line) + "_" + std::to_string(R.Site.Column);
 
   for (const clang::CXXForRangeStmt *L : Loops) {
+    // prange yields integers, so the loop variable is never a structured binding.
     const clang::VarDecl *VD = L->getLoopVariable();
-    if (llvm::isa<clang::DecompositionDecl>(VD)) {
-      Diags.error(VD->getLocation(), "a prange loop variable cannot be a structured "
-                                     "binding");
-      return std::nullopt;
-    }
     ir::Dimension D;
     D.RangeText = sourceText(L->getRangeInit()->getBeginLoc(),
                              L->getRangeInit()->getEndLoc(), Ctx);

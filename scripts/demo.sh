@@ -1,0 +1,26 @@
+#!/bin/sh
+# scripts/demo.sh [BUILD_DIR] - installs what is missing, builds, and runs the
+# inside-polygon demo (examples/polygon.cpp): serial, OpenMP, and every OpenCL device
+# found, each checked against the serial result.
+set -eu
+cd "$(dirname "$0")/.."
+build=${1:-build}
+[ -n "${CLPAR_DEMO_NO_BUILD:-}" ] || scripts/setup.sh "$build"
+bin=$build/examples
+info=$build/bin/clpar-info
+
+echo
+echo "Inside-polygon mask, 1024x1024 pixels, 24 edges (times in ms; 'first' includes"
+echo "building the kernel, 'median' is over 9 later calls; speed-up = serial / median)"
+echo
+echo "| variant                  |  serial ms |   first ms |  median ms | speed-up | same  |"
+echo "|--------------------------|-----------:|-----------:|-----------:|---------:|-------|"
+status=0
+"$bin/polygon_serial" --label "header only (g++ -O2)" 2>/dev/null || status=1
+CLPAR_DEVICE=host "$bin/polygon" --label "OpenMP ($(nproc) threads)" 2>/dev/null || status=1
+# One row per OpenCL device that clpar-info lists as P:D.
+"$info" 2>/dev/null | sed -n 's/^  \([0-9][0-9]*:[0-9][0-9]*\)  *[a-z]*  *\(.*\)$/\1|\2/p' |
+while IFS='|' read -r pd name; do
+  CLPAR_DEVICE=$pd "$bin/polygon" --label "OpenCL $pd $(echo "$name" | cut -c1-14)" 2>/dev/null || exit 1
+done || status=1
+exit $status

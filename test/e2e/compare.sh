@@ -1,0 +1,40 @@
+#!/bin/sh
+# compare.sh MODE SERIAL CLPAR [expect-device]
+#
+# Runs SERIAL (the program built with the plain compiler and the header alone) and CLPAR
+# (the same program built with clpar++) and fails unless their outputs are identical.
+#   MODE host      CLPAR_DEVICE=host: the OpenMP variants
+#   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
+#                  also fails if any region call ran on the host (a silent fallback)
+#   MODE oclgrind  CLPAR_DEVICE=opencl under oclgrind; fails if its log is not empty
+set -u
+mode=$1 serial=$2 clpar=$3 expect_device=${4:-}
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+"$serial" >"$work/expected" 2>"$work/serial.err" || { echo "serial run failed"; cat "$work/serial.err"; exit 1; }
+export POCL_KERNEL_CACHE=0
+case $mode in
+  host) CLPAR_DEVICE=host CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
+  opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
+  oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \
+              >"$work/actual" 2>"$work/trace" ;;
+  *) echo "unknown mode $mode"; exit 2 ;;
+esac
+status=$?
+cat "$work/trace"
+if [ $status -ne 0 ]; then echo "clpar build exited with $status"; exit 1; fi
+if ! diff -u "$work/expected" "$work/actual"; then echo "outputs differ"; exit 1; fi
+if [ "$mode" = oclgrind ] && [ -s "$work/oclgrind.log" ]; then
+  echo "oclgrind reported:"; cat "$work/oclgrind.log"; exit 1
+fi
+if [ "$mode" != host ] && [ -n "$expect_device" ]; then
+  if ! grep -q '^clpar: ' "$work/trace"; then echo "no region calls traced"; exit 1; fi
+  if grep '^clpar: ' "$work/trace" | grep -v '(nothing to do)' | grep -q -- '-> host'; then
+    echo "a region ran on the host although it should have run on the OpenCL device"; exit 1
+  fi
+fi
+if [ "$mode" = host ] && grep '^clpar: ' "$work/trace" | grep -v -q -- '-> host'; then
+  echo "CLPAR_DEVICE=host, yet a region ran elsewhere"; exit 1
+fi
+echo "outputs identical ($mode)"

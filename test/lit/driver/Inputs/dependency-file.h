@@ -1,0 +1,2 @@
+// Included by dependency-file.cpp.
+inline int dependency_file_value() { return 3; }

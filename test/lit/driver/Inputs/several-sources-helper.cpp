@@ -1,0 +1,2 @@
+// Second source of several-sources.cpp.
+int helper(int X) { return X + 1; }

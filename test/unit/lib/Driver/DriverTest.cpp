@@ -1,0 +1,32 @@
+//===- DriverTest.cpp - tests of clpar++'s own output ------------------------===//
+#include "Driver/Driver.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+using namespace clpar::driver;
+
+namespace {
+
+TEST(DriverTest, CommandLinesReadAsShellCommands) {
+  EXPECT_EQ(formatCommandLine({"/usr/bin/g++", "-c", "a.cpp", "-o", "a.o"}),
+            "/usr/bin/g++ -c a.cpp -o a.o");
+  EXPECT_EQ(formatCommandLine({"g++", "-DX=\"a b\"", "it's", ""}),
+            "g++ '-DX=\"a b\"' 'it'\\''s' ''");
+  EXPECT_EQ(formatCommandLine({"-Wl,-rpath,/p/lib", "-I/p/include", "@rsp", "a+b%c"}),
+            "-Wl,-rpath,/p/lib -I/p/include @rsp a+b%c");
+}
+
+TEST(DriverTest, HelpListsEveryOption) {
+  std::string Help;
+  llvm::raw_string_ostream OS(Help);
+  printHelp(OS);
+  for (const char *Option :
+       {"--no-opencl ", "--no-opencl-gpu", "--no-bounds-check", "--strict-fp", "-Rclpar",
+        "--keep-generated[=DIR]", "--clpar-cxx=PATH", "CLPAR_CXX", "-v ", "--version",
+        "--help", "--clpar-launch"})
+    EXPECT_NE(Help.find(Option), std::string::npos) << Option;
+}
+
+} // namespace
