@@ -5,9 +5,12 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -81,6 +84,13 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
   return std::nullopt;
 }
 
+std::string identifierPart(const std::string &S) {
+  std::string R;
+  for (char C : S)
+    R += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  return R;
+}
+
 std::string formatFloat(const llvm::APFloat &V, ScalarType T) {
   double D = T == ScalarType::Float ? static_cast<double>(V.convertToFloat())
                                     : V.convertToDouble();
@@ -94,11 +104,30 @@ std::string formatFloat(const llvm::APFloat &V, ScalarType T) {
   return S;
 }
 
+/// What names mean where the builder is: the region body, or a function it calls.
+struct Scope {
+  std::vector<ir::View> *Views;  ///< views indexed by ViewElement/ViewRef::Index
+  KernelNames *Names;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> ViewIndex;
+  llvm::DenseMap<const clang::VarDecl *, std::string> LocalNames;
+  llvm::DenseSet<const clang::VarDecl *> Locals; ///< declared in this body (or params)
+  bool InFunction = false;
+  unsigned LoopDepth = 0;
+  std::set<std::string> ReadOnlyNames; ///< a lambda's captured scalars
+};
+
 class Builder {
 public:
   Builder(llvm::ArrayRef<const clang::VarDecl *> LoopVars, const CheckedBody &Checked,
           clang::ASTContext &Ctx, KernelNames &Names, ir::Region &R)
-      : LoopVars(LoopVars), Checked(Checked), Ctx(Ctx), Names(Names), R(R) {}
+      : LoopVars(LoopVars), Checked(Checked), Ctx(Ctx), R(R) {
+    RegionScope.Views = &R.Views;
+    RegionScope.Names = &Names;
+    RegionScope.Locals = Checked.Locals;
+    Sc = &RegionScope;
+    for (unsigned I = 0; I < R.Reductions.size(); ++I)
+      ReductionIndex[Checked.Reductions.begin()[I].first] = I;
+  }
 
   KernelBodyResult run(const clang::Stmt *Body) {
     KernelBodyResult Result;
@@ -196,9 +225,9 @@ private:
         return false;
       if (For->getInc() && !(F->Inc = expr(For->getInc())))
         return false;
-      ++LoopDepth;
+      ++Sc->LoopDepth;
       bool Ok = single(For->getBody(), F->Children);
-      --LoopDepth;
+      --Sc->LoopDepth;
       if (!Ok)
         return false;
       Out.push_back(std::move(F));
@@ -210,9 +239,9 @@ private:
       auto L = std::make_unique<Stmt>(Stmt::Kind::While);
       if (!(L->Cond = expr(W->getCond())))
         return false;
-      ++LoopDepth;
+      ++Sc->LoopDepth;
       bool Ok = single(W->getBody(), L->Children);
-      --LoopDepth;
+      --Sc->LoopDepth;
       if (!Ok)
         return false;
       Out.push_back(std::move(L));
@@ -220,21 +249,34 @@ private:
     }
     if (const auto *Do = llvm::dyn_cast<clang::DoStmt>(S)) {
       auto L = std::make_unique<Stmt>(Stmt::Kind::Do);
-      ++LoopDepth;
+      ++Sc->LoopDepth;
       bool Ok = single(Do->getBody(), L->Children);
-      --LoopDepth;
+      --Sc->LoopDepth;
       if (!Ok || !(L->Cond = expr(Do->getCond())))
         return false;
       Out.push_back(std::move(L));
       return true;
     }
     if (llvm::isa<clang::ContinueStmt>(S)) {
-      Out.push_back(std::make_unique<Stmt>(LoopDepth ? Stmt::Kind::Continue
+      Out.push_back(std::make_unique<Stmt>(Sc->LoopDepth || Sc->InFunction ? Stmt::Kind::Continue
                                                      : Stmt::Kind::EndIteration));
       return true;
     }
     if (llvm::isa<clang::BreakStmt>(S)) {
       Out.push_back(std::make_unique<Stmt>(Stmt::Kind::Break));
+      return true;
+    }
+    if (const auto *Ret = llvm::dyn_cast<clang::ReturnStmt>(S)) {
+      if (!Sc->InFunction)
+        return fail(Ret->getReturnLoc(), "returns from the loop"), false;
+      auto RS = std::make_unique<Stmt>(Stmt::Kind::Return);
+      if (Ret->getRetValue()) {
+        ExprPtr V = expr(Ret->getRetValue());
+        if (!V)
+          return false;
+        RS->Init = makeCast(CurrentFunction->ReturnType, std::move(V));
+      }
+      Out.push_back(std::move(RS));
       return true;
     }
     if (llvm::isa<clang::NullStmt>(S)) {
@@ -279,6 +321,10 @@ private:
     if (VD->isStaticLocal() || VD->hasExternalStorage())
       return fail(VD->getLocation(), "declares the static variable '" +
                                          VD->getNameAsString() + "'");
+    // A lambda needs no storage in a kernel: its calls become calls of a translated
+    // function that receives the captured variables as arguments.
+    if (const auto *RD = VD->getType()->getAsCXXRecordDecl(); RD && RD->isLambda())
+      return std::make_unique<Stmt>(Stmt::Kind::Null);
     if (arrayTypeInfo(VD->getType()) || VD->getType()->isReferenceType())
       return fail(VD->getLocation(),
                   "declares '" + VD->getNameAsString() + "' of type '" +
@@ -289,8 +335,8 @@ private:
     auto D = std::make_unique<Stmt>(Stmt::Kind::Decl);
     D->VarType = *T;
     D->VarConst = VD->getType().isConstQualified();
-    D->VarName = Names.nameFor(VD, VD->getNameAsString());
-    LocalNames[VD] = D->VarName;
+    D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    Sc->LocalNames[VD] = D->VarName;
     if (const clang::Expr *Init = VD->getInit()) {
       Init = Init->IgnoreImplicit();
       if (const auto *IL = llvm::dyn_cast<clang::InitListExpr>(Init)) {
@@ -444,18 +490,24 @@ private:
     if (!VD)
       return fail(DRE->getLocation(), "uses '" + D->getNameAsString() +
                                           "', which is not a variable");
-    for (unsigned I = 0; I < LoopVars.size(); ++I)
-      if (LoopVars[I] == VD) {
-        ExprPtr L = makeExpr(Expr::Kind::LoopIndex, R.Dims[I].LoopVarType);
-        L->Index = I;
-        return L;
-      }
-    if (Checked.Locals.count(VD)) {
-      auto It = LocalNames.find(VD);
-      if (It == LocalNames.end())
-        return fail(DRE->getLocation(), "uses '" + VD->getNameAsString() +
+    return varRef(VD, DRE->getLocation());
+  }
+
+  /// A read of the variable \p VD in the current scope.
+  ExprPtr varRef(const clang::VarDecl *VD, clang::SourceLocation Loc) {
+    if (!Sc->InFunction)
+      for (unsigned I = 0; I < LoopVars.size(); ++I)
+        if (LoopVars[I] == VD) {
+          ExprPtr L = makeExpr(Expr::Kind::LoopIndex, R.Dims[I].LoopVarType);
+          L->Index = I;
+          return L;
+        }
+    if (Sc->Locals.count(VD)) {
+      auto It = Sc->LocalNames.find(VD);
+      if (It == Sc->LocalNames.end())
+        return fail(Loc, "uses '" + VD->getNameAsString() +
                                             "' outside the statements it can translate");
-      std::optional<ScalarType> T = typeOf(VD->getType(), DRE->getLocation());
+      std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
       if (!T)
         return nullptr;
       ExprPtr L = makeExpr(Expr::Kind::Local, *T);
@@ -463,21 +515,43 @@ private:
       return L;
     }
     if (arrayTypeInfo(VD->getType()))
-      return fail(DRE->getLocation(), "uses '" + VD->getNameAsString() +
+      return fail(Loc, "uses '" + VD->getNameAsString() +
                                           "' other than through element access, size() "
                                           "or extent()");
     if (VD->getType().getNonReferenceType()->isPointerType())
-      return fail(DRE->getLocation(), "uses the raw pointer '" + VD->getNameAsString() +
+      return fail(Loc, "uses the raw pointer '" + VD->getNameAsString() +
                                           "', whose extent is unknown; use a clpar::view");
-    std::optional<ScalarType> T = typeOf(VD->getType(), DRE->getLocation());
+    std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
     if (!T)
       return nullptr;
+    // A constant with a known value becomes a literal (constexpr, or const with a
+    // constant initializer): functions and kernels then need no argument for it.
+    if (VD->getType().isConstQualified() || VD->isConstexpr()) {
+      if (const clang::APValue *V = VD->evaluateValue()) {
+        if (V->isInt() || V->isFloat()) {
+          ExprPtr L = makeExpr(V->isInt() ? Expr::Kind::IntLiteral : Expr::Kind::FloatLiteral,
+                               *T);
+          L->Text = V->isInt() ? llvm::toString(V->getInt(), 10, ir::isSignedInteger(*T))
+                               : formatFloat(V->getFloat(), *T);
+          return L;
+        }
+      }
+    }
+    if (Sc->InFunction)
+      return fail(Loc, "reads the global variable '" +
+                                          VD->getNameAsString() + "' in a called function");
+    auto Red = ReductionIndex.find(VD);
+    if (Red != ReductionIndex.end()) {
+      ExprPtr L = makeExpr(Expr::Kind::Reduction, *T);
+      L->Index = Red->second;
+      return L;
+    }
     auto [It, Inserted] = ScalarIndex.insert({VD, R.Scalars.size()});
     if (Inserted) {
       ir::Scalar S;
       S.HostExpr = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
                                               : "::" + VD->getQualifiedNameAsString();
-      S.KernelName = Names.nameFor(VD, VD->getNameAsString());
+      S.KernelName = Sc->Names->nameFor(VD, VD->getNameAsString());
       S.Type = *T;
       R.Scalars.push_back(S);
     }
@@ -488,12 +562,16 @@ private:
 
   void markWritten(const Expr &Target) {
     if (Target.K == Expr::Kind::ViewElement)
-      R.Views[Target.Index].Written = true;
+      (*Sc->Views)[Target.Index].Written = true;
   }
 
   bool assignable(const Expr &Target, clang::SourceLocation Loc) {
+    if (Target.K == Expr::Kind::Local && Sc->ReadOnlyNames.count(Target.Text)) {
+      fail(Loc, "assigns to a variable a lambda captured");
+      return false;
+    }
     if (Target.K == Expr::Kind::ViewElement || Target.K == Expr::Kind::Local ||
-        Target.K == Expr::Kind::LoopIndex) {
+        Target.K == Expr::Kind::LoopIndex || Target.K == Expr::Kind::Reduction) {
       markWritten(Target);
       return true;
     }
@@ -589,13 +667,20 @@ private:
                     : "indexes an array that is not a named variable");
       return std::nullopt;
     }
+    return viewOfVar(VD, Loc);
+  }
+
+  std::optional<unsigned> viewOfVar(const clang::VarDecl *VD, clang::SourceLocation Loc) {
     std::optional<ArrayTypeInfo> Info = arrayTypeInfo(VD->getType());
     if (!Info) {
       fail(Loc, "uses an operator of '" + VD->getNameAsString() + "' of type '" +
                     typeText(VD->getType()) + "'");
       return std::nullopt;
     }
-    if (Checked.Locals.count(VD)) {
+    auto Known = Sc->ViewIndex.find(VD);
+    if (Known != Sc->ViewIndex.end())
+      return Known->second;
+    if (Sc->InFunction || Sc->Locals.count(VD)) {
       fail(Loc, "indexes '" + VD->getNameAsString() +
                     "', an array declared inside the loop");
       return std::nullopt;
@@ -603,23 +688,27 @@ private:
     std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
     if (!Elem)
       return std::nullopt;
-    auto [It, Inserted] = ViewIndex.insert({VD, R.Views.size()});
-    if (Inserted) {
-      ir::View V;
-      V.HostExpr = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                              : "::" + VD->getQualifiedNameAsString();
-      V.KernelName = Names.nameFor(VD, VD->getNameAsString());
-      V.Kind = Info->Kind;
-      V.Element = *Elem;
-      V.Rank = Info->Rank;
-      V.ConstElements = Info->Element.isConstQualified();
-      R.Views.push_back(V);
-    }
-    return It->second;
+    unsigned Index = Sc->Views->size();
+    Sc->ViewIndex[VD] = Index;
+    ir::View V;
+    V.HostExpr = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
+                                            : "::" + VD->getQualifiedNameAsString();
+    V.KernelName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    V.Kind = Info->Kind;
+    V.Element = *Elem;
+    V.Rank = Info->Rank;
+    V.ConstElements = Info->Element.isConstQualified();
+    Sc->Views->push_back(V);
+    return Index;
   }
 
   ExprPtr operatorCall(const clang::CXXOperatorCallExpr *OC) {
     clang::OverloadedOperatorKind Op = OC->getOperator();
+    if (Op == clang::OO_Call) {
+      const auto *RD = OC->getArg(0)->getType()->getAsCXXRecordDecl();
+      if (RD && RD->isLambda())
+        return lambdaCall(OC, RD);
+    }
     if ((Op != clang::OO_Subscript && Op != clang::OO_Call) || OC->getNumArgs() < 2)
       return fail(OC->getOperatorLoc(), "uses an overloaded operator");
     if (!OC->getType()->isArithmeticType())
@@ -628,7 +717,7 @@ private:
     std::optional<unsigned> V = viewOf(OC->getArg(0), OC->getOperatorLoc());
     if (!V)
       return nullptr;
-    const ir::View &View = R.Views[*V];
+    const ir::View &View = (*Sc->Views)[*V];
     // Defaulted trailing arguments (the header's source location) are not indices.
     unsigned NumArgs = OC->getNumArgs();
     while (NumArgs > 1 && llvm::isa<clang::CXXDefaultArgExpr>(OC->getArg(NumArgs - 1)))
@@ -639,6 +728,13 @@ private:
     ExprPtr A = makeExpr(Expr::Kind::ViewElement, View.Element);
     A->Index = *V;
     A->AccessId = R.AccessCount++;
+    {
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      // The closing bracket: where the header's bounds_error points under g++.
+      clang::SourceLocation L = SM.getSpellingLoc(OC->getEndLoc());
+      R.AccessSites.push_back({R.Site.File, SM.getSpellingLineNumber(L),
+                               SM.getSpellingColumnNumber(L)});
+    }
     for (unsigned I = 1; I < NumArgs; ++I) {
       const clang::Expr *Idx = unwrapIndex(OC->getArg(I));
       if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())
@@ -673,7 +769,7 @@ private:
     if (Name == "extent" && MC->getNumArgs() == 1) {
       clang::Expr::EvalResult D;
       if (!MC->getArg(0)->EvaluateAsInt(D, Ctx) ||
-          D.Val.getInt().getZExtValue() >= R.Views[*V].Rank)
+          D.Val.getInt().getZExtValue() >= (*Sc->Views)[*V].Rank)
         return fail(MC->getExprLoc(), "calls extent() with a dimension that is not a "
                                       "constant below the rank");
       ExprPtr S = makeExpr(Expr::Kind::ViewExtent, *T);
@@ -681,19 +777,241 @@ private:
       S->Dim = static_cast<unsigned>(D.Val.getInt().getZExtValue());
       return S;
     }
-    return fail(MC->getExprLoc(), "calls '" + Name + "' on '" + R.Views[*V].HostExpr +
+    return fail(MC->getExprLoc(), "calls '" + Name + "' on '" + (*Sc->Views)[*V].HostExpr +
                                       "'; kernels support element access, size() and "
                                       "extent(d)");
+  }
+
+  /// The view argument of a call: a view variable of the current scope, possibly
+  /// converted (view<T> to view<const T>) or copied on the way.
+  const clang::Expr *viewArgument(const clang::Expr *A) {
+    while (true) {
+      A = A->IgnoreImplicit()->IgnoreParens();
+      if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(A);
+          CE && CE->getNumArgs() == 1) {
+        A = CE->getArg(0);
+        continue;
+      }
+      if (const auto *FC = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(A)) {
+        A = FC->getSubExpr();
+        continue;
+      }
+      return A;
+    }
+  }
+
+  std::optional<unsigned> translateFunction(
+      const clang::FunctionDecl *Def, clang::SourceLocation CallLoc,
+      llvm::ArrayRef<const clang::VarDecl *> Captures = {}) {
+    std::string Name = Def->getQualifiedNameAsString();
+    ir::Function F;
+    F.SourceName = Name;
+    F.ReturnsVoid = Def->getReturnType()->isVoidType();
+    if (!F.ReturnsVoid) {
+      std::optional<ScalarType> T = typeOf(Def->getReturnType(), CallLoc);
+      if (!T)
+        return std::nullopt;
+      F.ReturnType = *T;
+    }
+    KernelNames FunctionNames;
+    Scope FS;
+    FS.Names = &FunctionNames;
+    FS.Views = &F.ViewParams;
+    FS.InFunction = true;
+    struct Collector : clang::RecursiveASTVisitor<Collector> {
+      Scope &FS;
+      explicit Collector(Scope &FS) : FS(FS) {}
+      bool VisitVarDecl(clang::VarDecl *VD) {
+        FS.Locals.insert(VD);
+        return true;
+      }
+    } Collect(FS);
+    Collect.TraverseStmt(Def->getBody());
+    std::vector<const clang::VarDecl *> Params(Def->param_begin(), Def->param_end());
+    Params.insert(Params.end(), Captures.begin(), Captures.end());
+    for (unsigned PI = 0; PI < Params.size(); ++PI) {
+      const clang::VarDecl *P = Params[PI];
+      bool Captured = PI >= Def->getNumParams();
+      clang::QualType T = P->getType();
+      bool ByValueOrConstRef = Captured || !T->isReferenceType() ||
+                               T.getNonReferenceType().isConstQualified();
+      ir::Function::Param Param;
+      Param.Name = FunctionNames.nameFor(P, P->getNameAsString());
+      if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+          Info && Info->Kind == ir::ViewKind::ClparView && ByValueOrConstRef) {
+        std::optional<ScalarType> Elem = typeOf(Info->Element, P->getLocation());
+        if (!Elem)
+          return std::nullopt;
+        ir::View V;
+        V.HostExpr = P->getNameAsString();
+        V.KernelName = Param.Name;
+        V.Element = *Elem;
+        V.Rank = Info->Rank;
+        V.ConstElements = Info->Element.isConstQualified();
+        Param.IsView = true;
+        Param.ViewIndex = F.ViewParams.size();
+        FS.ViewIndex[P] = Param.ViewIndex;
+        F.ViewParams.push_back(V);
+      } else if (std::optional<ScalarType> ST = scalarTypeOf(T, Ctx);
+                 ST && ByValueOrConstRef) {
+        Param.Type = *ST;
+        if (*ST == ScalarType::Double)
+          R.UsesDouble = true;
+        FS.Locals.insert(P);
+        FS.LocalNames[P] = Param.Name;
+        if (Captured)
+          FS.ReadOnlyNames.insert(Param.Name);
+      } else {
+        fail(P->getLocation(), "calls '" + Name + "', whose parameter '" +
+                                   P->getNameAsString() + "' has type '" + typeText(T) +
+                                   "' (kernels pass arithmetic values and clpar::view)");
+        return std::nullopt;
+      }
+      F.Params.push_back(Param);
+    }
+    const clang::FunctionDecl *Key = Def->getCanonicalDecl();
+    InProgress.insert(Key);
+    Scope *SavedScope = Sc;
+    ir::Function *SavedFunction = CurrentFunction;
+    Sc = &FS;
+    CurrentFunction = &F;
+    std::vector<StmtPtr> Out;
+    bool Ok = stmtInto(Def->getBody(), Out);
+    Sc = SavedScope;
+    CurrentFunction = SavedFunction;
+    InProgress.erase(Key);
+    if (!Ok || Out.size() != 1)
+      return std::nullopt;
+    F.Body = std::move(Out.front());
+    const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
+    bool Lambda = Method && Method->getParent()->isLambda();
+    if (Lambda) {
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      clang::SourceLocation L = SM.getSpellingLoc(Method->getParent()->getLocation());
+      F.SourceName = "lambda at line " + std::to_string(SM.getSpellingLineNumber(L));
+    }
+    std::string Base = "clpar_fn_" + (Lambda ? std::string("lambda")
+                                             : identifierPart(Def->getNameAsString()));
+    F.KernelName = Base;
+    for (unsigned N = 2; UsedFunctionNames.count(F.KernelName); ++N)
+      F.KernelName = Base + "_" + std::to_string(N);
+    UsedFunctionNames.insert(F.KernelName);
+    unsigned Index = R.Functions.size();
+    R.Functions.push_back(std::move(F));
+    FunctionIndex[Key] = Index;
+    return Index;
+  }
+
+  ExprPtr userCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD) {
+    std::vector<const clang::Expr *> Args(CE->arg_begin(), CE->arg_end());
+    return callTranslated(CE->getExprLoc(), FD, Args, {});
+  }
+
+  /// A call of a lambda: its call operator becomes a function whose trailing parameters
+  /// are the captured variables, passed at each call.
+  ExprPtr lambdaCall(const clang::CXXOperatorCallExpr *OC, const clang::CXXRecordDecl *RD) {
+    const auto *Op = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(OC->getDirectCallee());
+    if (!Op)
+      return fail(OC->getExprLoc(), "calls a lambda it cannot resolve");
+    std::vector<const clang::VarDecl *> Captures;
+    for (const clang::LambdaCapture &C : RD->captures()) {
+      if (!C.capturesVariable())
+        return fail(C.getLocation(), "calls a lambda that captures 'this'");
+      const auto *V = llvm::dyn_cast<clang::VarDecl>(C.getCapturedVar());
+      if (!V)
+        return fail(C.getLocation(), "calls a lambda with an init-capture");
+      bool BodyLocal = !Sc->InFunction && Sc->Locals.count(V);
+      if (BodyLocal && C.getCaptureKind() == clang::LCK_ByCopy &&
+          !arrayTypeInfo(V->getType()))
+        return fail(C.getLocation(), "calls a lambda that captures '" +
+                                         V->getNameAsString() +
+                                         "', declared in the loop, by copy");
+      if (ReductionIndex.count(V))
+        return fail(C.getLocation(), "calls a lambda that captures the reduction "
+                                     "variable '" + V->getNameAsString() + "'");
+      Captures.push_back(V);
+    }
+    std::vector<const clang::Expr *> Args(OC->arg_begin() + 1, OC->arg_end());
+    return callTranslated(OC->getExprLoc(), Op, Args, Captures);
+  }
+
+  ExprPtr callTranslated(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         llvm::ArrayRef<const clang::VarDecl *> Captures) {
+    std::string Name = FD->getQualifiedNameAsString();
+    const clang::FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return fail(Loc, "calls '" + Name + "', whose body is not visible");
+    const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
+    if (MD && !MD->isStatic() && !MD->getParent()->isLambda())
+      return fail(Loc, "calls the member function '" + Name + "'");
+    if (Def->isVariadic())
+      return fail(Loc, "calls the variadic function '" + Name + "'");
+    const clang::FunctionDecl *Key = Def->getCanonicalDecl();
+    if (InProgress.count(Key))
+      return fail(Loc, "calls '" + Name + "' recursively");
+    unsigned Index;
+    if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end()) {
+      Index = Found->second;
+    } else {
+      std::optional<unsigned> I = translateFunction(Def, Loc, Captures);
+      if (!I)
+        return nullptr;
+      Index = *I;
+    }
+    const ir::Function &F = R.Functions[Index];
+    ExprPtr C = makeExpr(Expr::Kind::FunctionCall,
+                         F.ReturnsVoid ? ScalarType::Int : F.ReturnType);
+    C->Index = Index;
+    C->Text = F.KernelName;
+    for (unsigned I = 0; I < F.Params.size(); ++I) {
+      const ir::Function::Param &P = F.Params[I];
+      const clang::VarDecl *Captured =
+          I >= Args.size() && I - Args.size() < Captures.size() ? Captures[I - Args.size()]
+                                                                : nullptr;
+      const clang::Expr *Arg = Captured ? nullptr : Args[I];
+      if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
+        Arg = DA->getExpr();
+      if (!P.IsView) {
+        ExprPtr E = Captured ? varRef(Captured, Loc) : expr(Arg);
+        if (!E)
+          return nullptr;
+        C->Operands.push_back(makeCast(P.Type, std::move(E)));
+        continue;
+      }
+      std::optional<unsigned> V;
+      if (Captured) {
+        V = viewOfVar(Captured, Loc);
+      } else {
+        const clang::Expr *A = viewArgument(Arg);
+        if (!llvm::isa<clang::DeclRefExpr>(A))
+          return fail(Arg->getExprLoc(), "passes a view expression to '" + Name +
+                                             "'; pass a named view");
+        V = viewOf(A, Arg->getExprLoc());
+      }
+      if (!V)
+        return nullptr;
+      const ir::View &Callee = F.ViewParams[P.ViewIndex];
+      ir::View &Caller = (*Sc->Views)[*V];
+      if (Caller.Element != Callee.Element || Caller.Rank != Callee.Rank)
+        return fail(Loc, "passes '" + Caller.HostExpr + "' to '" + Name +
+                             "' with another element type or rank");
+      if (Callee.Written)
+        Caller.Written = true;
+      ExprPtr VR = makeExpr(Expr::Kind::ViewRef, Caller.Element);
+      VR->Index = *V;
+      C->Operands.push_back(std::move(VR));
+    }
+    return C;
   }
 
   ExprPtr call(const clang::CallExpr *CE) {
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     std::optional<std::string> Builtin = openclMathName(FD);
+    if (!Builtin && FD)
+      return userCall(CE, FD);
     if (!Builtin)
-      return fail(CE->getExprLoc(),
-                  "calls '" + (FD ? FD->getQualifiedNameAsString() : std::string("?")) +
-                      "'; calls to functions other than math functions are not "
-                      "translated yet");
+      return fail(CE->getExprLoc(), "calls a function through a pointer or object");
     std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
     if (!T)
       return nullptr;
@@ -706,20 +1024,11 @@ private:
     }
     bool Floating = ir::isFloating(*T);
     if ((*Builtin == "min" || *Builtin == "max") && Args.size() == 2 && Floating) {
-      // std::min(a, b) is (b < a) ? b : a, std::max(a, b) is (a < b) ? b : a; the
-      // OpenCL built-ins differ on NaN.  Operands are converted twice, once per use.
-      std::vector<ExprPtr> Again;
-      for (const clang::Expr *A : CE->arguments())
-        Again.push_back(makeCast(*T, expr(A)));
-      ExprPtr Less = makeExpr(Expr::Kind::Binary, ScalarType::Bool);
-      Less->Text = "<";
-      bool Min = *Builtin == "min";
-      Less->Operands.push_back(std::move(Min ? Args[1] : Args[0]));
-      Less->Operands.push_back(std::move(Min ? Args[0] : Args[1]));
-      ExprPtr C = makeExpr(Expr::Kind::Conditional, *T);
-      C->Operands.push_back(std::move(Less));
-      C->Operands.push_back(std::move(Again[1]));
-      C->Operands.push_back(std::move(Again[0]));
+      // std::min(a, b) is (b < a) ? b : a and std::max(a, b) is (a < b) ? b : a; the
+      // OpenCL built-ins differ on NaN.  The kernel preamble defines these helpers.
+      ExprPtr C = makeExpr(Expr::Kind::Call, *T);
+      C->Text = "clpar_std_" + *Builtin + "_" + ir::openclTypeName(*T);
+      C->Operands = std::move(Args);
       return C;
     }
     if (*Builtin == "abs" && !Floating) {
@@ -748,12 +1057,16 @@ private:
   llvm::ArrayRef<const clang::VarDecl *> LoopVars;
   const CheckedBody &Checked;
   clang::ASTContext &Ctx;
-  KernelNames &Names;
   ir::Region &R;
-  llvm::DenseMap<const clang::VarDecl *, unsigned> ViewIndex;
   llvm::DenseMap<const clang::VarDecl *, unsigned> ScalarIndex;
-  llvm::DenseMap<const clang::VarDecl *, std::string> LocalNames;
-  unsigned LoopDepth = 0;
+  llvm::DenseMap<const clang::VarDecl *, unsigned> ReductionIndex;
+  Scope RegionScope;
+  Scope *Sc;
+  ir::Function *CurrentFunction = nullptr;
+  /// Functions translated or being translated, by canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  std::set<std::string> UsedFunctionNames;
   std::string Reason;
   clang::SourceLocation ReasonLoc;
 };

@@ -1,6 +1,7 @@
 //===- Analysis/RegionBuilder.cpp - A prange nest into a Region ----------===//
 #include "Analysis/RegionBuilder.h"
 
+#include "Analysis/BoundsHoisting.h"
 #include "Analysis/ClparTypes.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
@@ -8,11 +9,15 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
 
 namespace clpar {
 
@@ -67,8 +72,15 @@ std::string identifierPart(const std::string &S) {
   return R;
 }
 
-/// True when the range expression chain calls .on(clpar::device).
-bool requestsDevice(const clang::Expr *Range) {
+/// The options a prange's range expression sets that the translator must know:
+/// .on(clpar::device) and .unchecked().
+struct RangeOptions {
+  bool RequestsDevice = false;
+  bool Unchecked = false;
+};
+
+RangeOptions rangeOptions(const clang::Expr *Range) {
+  RangeOptions O;
   const clang::Expr *E = Range->IgnoreImplicit();
   while (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
     const clang::CXXMethodDecl *MD = MC->getMethodDecl();
@@ -76,20 +88,57 @@ bool requestsDevice(const clang::Expr *Range) {
       const auto *DRE =
           llvm::dyn_cast<clang::DeclRefExpr>(MC->getArg(0)->IgnoreParenImpCasts());
       if (DRE && DRE->getDecl()->getName() == "device")
-        return true;
+        O.RequestsDevice = true;
     }
+    if (MD && MD->getName() == "unchecked")
+      O.Unchecked = true;
     E = MC->getImplicitObjectArgument()->IgnoreImplicit();
     if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
       E = M->getSubExpr()->IgnoreImplicit();
   }
-  return false;
+  return O;
+}
+
+/// SPEC 1.3: a negative constant bound converted to the prange's unsigned type turns the
+/// range empty (as a lower bound) or huge (as an upper bound); say so.
+void warnNegativeUnsignedBounds(const clang::Expr *Range, clang::ASTContext &Ctx,
+                                Diagnoser &Diags) {
+  const clang::Expr *E = Range->IgnoreImplicit();
+  while (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
+    E = MC->getImplicitObjectArgument()->IgnoreImplicit();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr()->IgnoreImplicit();
+  }
+  const auto *Call = llvm::dyn_cast<clang::CallExpr>(E);
+  const clang::FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || FD->getName() != "prange" || !isPrangeType(Call->getType()))
+    return;
+  const auto *Spec = Call->getType()->getAsCXXRecordDecl();
+  const auto *CTS = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(Spec);
+  if (!CTS || CTS->getTemplateArgs().size() < 1 ||
+      !CTS->getTemplateArgs()[0].getAsType()->isUnsignedIntegerType())
+    return;
+  std::string TypeName = CTS->getTemplateArgs()[0].getAsType().getAsString();
+  unsigned NumBounds = Call->getNumArgs() == 1 ? 1 : 2;
+  for (unsigned I = 0; I < NumBounds; ++I) {
+    const clang::Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    clang::Expr::EvalResult V;
+    if (Arg->getType()->isSignedIntegerType() && Arg->EvaluateAsInt(V, Ctx) &&
+        V.Val.getInt().isNegative()) {
+      bool Upper = Call->getNumArgs() == 1 || I == 1;
+      Diags.warning(Arg->getExprLoc(),
+                    "negative bound " + llvm::toString(V.Val.getInt(), 10, true) +
+                        " of a prange over '" + TypeName + "' converts to a huge value; " +
+                        (Upper ? "the range is huge" : "the range is empty"));
+    }
+  }
 }
 
 } // namespace
 
 std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                                        const clang::FunctionDecl *Function,
-                                       const std::string &FileName,
+                                       const std::string &FileName, bool BoundsCheck,
                                        clang::ASTContext &Ctx, Diagnoser &Diags) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   BuiltRegion B;
@@ -124,6 +173,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                  "_" + std::to_string(R.Site.Line) + "_" + std::to_string(R.Site.Column);
 
   for (const clang::CXXForRangeStmt *L : Loops) {
+    warnNegativeUnsignedBounds(L->getRangeInit(), Ctx, Diags);
     // prange yields integers, so the loop variable is never a structured binding.
     const clang::VarDecl *VD = L->getLoopVariable();
     ir::Dimension D;
@@ -148,20 +198,28 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
   for (const auto &[VD, Op] : Checked->Reductions) {
     ir::Reduction Red;
     Red.HostExpr = VD->getNameAsString();
+    Red.KernelName = "clpar_acc_" + identifierPart(Red.HostExpr);
     Red.Op = Op;
     std::optional<ir::ScalarType> T = scalarTypeOf(VD->getType(), Ctx);
     Red.Type = T ? *T : ir::ScalarType::Double;
     R.Reductions.push_back(Red);
   }
 
-  if (!R.Reductions.empty()) {
-    R.NotOffloadedReason = "updates the reduction variable '" +
-                           R.Reductions.front().HostExpr +
-                           "' (reductions on OpenCL devices are not implemented yet)";
+  RangeOptions Options = rangeOptions(Outer->getRangeInit());
+  R.BoundsCheck = BoundsCheck && !Options.Unchecked;
+  auto BoolReduction = std::find_if(R.Reductions.begin(), R.Reductions.end(),
+                                    [](const ir::Reduction &Red) {
+                                      return Red.Type == ir::ScalarType::Bool;
+                                    });
+  if (BoolReduction != R.Reductions.end()) {
+    R.NotOffloadedReason = "reduces the bool '" + BoolReduction->HostExpr +
+                           "' (OpenCL C has no bool in global memory)";
     B.NotOffloadedLoc = Outer->getForLoc();
   } else {
     KernelBodyResult K = buildKernelBody(Body, LoopVars, *Checked, Ctx, Names, R);
     R.KernelBody = std::move(K.Body);
+    if (R.KernelBody)
+      hoistBoundsChecks(R);
     if (!R.KernelBody) {
       R.NotOffloadedReason = K.Reason;
       B.NotOffloadedLoc = K.ReasonLoc.isValid() ? K.ReasonLoc : Outer->getForLoc();
@@ -170,7 +228,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
   if (!R.offloaded())
     R.NotOffloadedAt = position(B.NotOffloadedLoc, FileName, SM);
 
-  if (!R.offloaded() && requestsDevice(Outer->getRangeInit())) {
+  if (!R.offloaded() && Options.RequestsDevice) {
     Diags.error(B.NotOffloadedLoc, "prange loop marked .on(clpar::device) cannot be "
                                    "offloaded: it " + R.NotOffloadedReason);
     return std::nullopt;

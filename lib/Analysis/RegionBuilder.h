@@ -33,7 +33,7 @@ struct BuiltRegion {
 /// Nothing when the nest has an error (already reported through \p Diags).
 std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                                        const clang::FunctionDecl *Function,
-                                       const std::string &FileName,
+                                       const std::string &FileName, bool BoundsCheck,
                                        clang::ASTContext &Ctx, Diagnoser &Diags);
 
 } // namespace clpar

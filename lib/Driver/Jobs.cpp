@@ -148,6 +148,10 @@ JobList planJobs(const CompilerArgs &Args, const std::vector<std::string> &Compi
       Cxx.push_back(DefaultStd);
   }
   Cxx.push_back("-fopenmp");
+  // --strict-fp: the host variant must not contract a * b + c into fma either, so that
+  // host and device give the same bits (SPEC 1.7).
+  if (Args.Clpar.StrictFP)
+    Cxx.push_back("-ffp-contract=off");
   // Debug information names the compilation unit after the file compiled: name the
   // source's directory instead of the temporary one.
   for (const Translation &T : Jobs.Translations)

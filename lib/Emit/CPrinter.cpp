@@ -21,6 +21,8 @@ static bool isPrimary(const Expr &E) {
   case Expr::Kind::ViewExtent:
   case Expr::Kind::ViewSize:
   case Expr::Kind::Call:
+  case Expr::Kind::FunctionCall:
+  case Expr::Kind::ViewRef:
     return true;
   default:
     return false;
@@ -88,6 +90,10 @@ std::string CPrinter::expr(const Expr &E) {
     return "(" + typeName(E.Type) + ")" + operand(*E.Operands[0]);
   case Expr::Kind::Call:
     return call(E);
+  case Expr::Kind::FunctionCall:
+    return functionCall(E);
+  case Expr::Kind::ViewRef:
+    return viewRef(E);
   }
   assert(false && "unknown expression kind");
   return "";
@@ -151,6 +157,9 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
     return;
   case Stmt::Kind::Break:
     Out += Pad + "break;\n";
+    return;
+  case Stmt::Kind::Return:
+    Out += Pad + "return" + (S.Init ? " " + expr(*S.Init) : std::string()) + ";\n";
     return;
   case Stmt::Kind::EndIteration:
     Out += Pad + endIteration() + "\n";

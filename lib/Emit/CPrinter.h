@@ -32,6 +32,8 @@ protected:
   virtual std::string reductionName(const ir::Expr &E) = 0;
   virtual std::string loopIndexName(const ir::Expr &E) = 0;
   virtual std::string call(const ir::Expr &E) = 0;
+  virtual std::string functionCall(const ir::Expr &E) = 0;
+  virtual std::string viewRef(const ir::Expr &E) = 0;
   /// The statement that ends one iteration of the region (`continue` in the source).
   virtual std::string endIteration() = 0;
 

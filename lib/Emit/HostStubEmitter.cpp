@@ -23,6 +23,36 @@ std::string siteText(const ir::SourcePos &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
 
+const char *scalarKind(ir::ScalarType T) {
+  switch (T) {
+  case ir::ScalarType::Bool:
+  case ir::ScalarType::UChar: return "u8";
+  case ir::ScalarType::Char: return "i8";
+  case ir::ScalarType::Short: return "i16";
+  case ir::ScalarType::UShort: return "u16";
+  case ir::ScalarType::Int: return "i32";
+  case ir::ScalarType::UInt: return "u32";
+  case ir::ScalarType::Long: return "i64";
+  case ir::ScalarType::ULong: return "u64";
+  case ir::ScalarType::Float: return "f32";
+  case ir::ScalarType::Double: return "f64";
+  }
+  return "i32";
+}
+
+const char *reductionOp(ir::ReductionOp Op) {
+  switch (Op) {
+  case ir::ReductionOp::Add: return "add";
+  case ir::ReductionOp::Mul: return "mul";
+  case ir::ReductionOp::And: return "bit_and";
+  case ir::ReductionOp::Or: return "bit_or";
+  case ir::ReductionOp::Xor: return "bit_xor";
+  case ir::ReductionOp::Min: return "min";
+  case ir::ReductionOp::Max: return "max";
+  }
+  return "add";
+}
+
 /// Stub-local names all start with clpar_, which the analysis keeps free of user names.
 std::string rangeVar(unsigned D) { return "clpar_r" + std::to_string(D); }
 
@@ -61,7 +91,8 @@ private:
     line(I + "      R\"clpar(" + KernelSource + ")clpar\",");
     line(I + "      " + std::to_string(R.Dims.size()) + ", " +
          (R.UsesDouble ? "true" : "false") + ", " +
-         (Opts.CpuDevicesOnly ? "true" : "false") + "};");
+         (Opts.CpuDevicesOnly ? "true" : "false") + ", " +
+         (Opts.StrictFp ? "true" : "false") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
@@ -83,11 +114,36 @@ private:
       line(I + "  };");
       Scalars = "clpar_scalars";
     }
+    std::string Reductions = "nullptr";
+    if (!R.Reductions.empty()) {
+      line(I + "  const ::clpar::rt::reduction_arg clpar_reductions[] = {");
+      for (const ir::Reduction &Red : R.Reductions)
+        line(I + "      {&" + Red.HostExpr + ", ::clpar::rt::scalar_kind::" +
+             scalarKind(Red.Type) + ", ::clpar::rt::reduction_op::" +
+             reductionOp(Red.Op) + "},");
+      line(I + "  };");
+      Reductions = "clpar_reductions";
+    }
     line(I + "  const ::clpar::rt::launch_request clpar_request{&clpar_info, clpar_dims, " +
          Views + ", " + std::to_string(R.Views.size()) + ", " + Scalars + ", " +
          std::to_string(R.Scalars.size()) + ",");
     line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
-         ".get_placement())};");
+         ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
+         "};");
+    // Checks decided before launch: a failing one throws before anything is written.
+    for (const ir::HoistedCheck &C : R.HoistedChecks) {
+      std::string Coef;
+      for (size_t D = 0; D < C.LoopCoef.size(); ++D)
+        Coef += (D ? ", " : "") + std::to_string(C.LoopCoef[D]) + "LL";
+      std::string Extent = "clpar_views[" + std::to_string(C.View) + "].extent[" +
+                           std::to_string(C.Dim) + "]";
+      line(I + "  if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, " +
+           std::to_string(R.Dims.size()) + ", " + std::to_string(C.Constant) + "LL, {" +
+           Coef + "}, " + Extent + ", clpar_bad))");
+      line(I + "    throw ::clpar::bounds_error(" + quoted(C.At.File) + ", " +
+           std::to_string(C.At.Line) + ", " + std::to_string(C.At.Column) +
+           ", clpar_bad, " + Extent + ", " + quoted(R.Views[C.View].HostExpr) + ");");
+    }
     line(I + "  ::clpar::rt::region_call clpar_call(clpar_request);");
     line(I + "  if (!clpar_call.ran_on_device()) {");
   }

@@ -12,6 +12,7 @@ struct HostStubOptions {
   bool OpenCL = true;          ///< false: --no-opencl, OpenMP variant only
   bool CpuDevicesOnly = false; ///< --no-opencl-gpu
   bool BoundsCheck = true;
+  bool StrictFp = false;       ///< --strict-fp
   std::string Indent;          ///< the indentation of the replaced loop
 };
 

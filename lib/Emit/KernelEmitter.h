@@ -9,11 +9,13 @@
 namespace clpar::emit {
 
 struct KernelOptions {
-  bool BoundsCheck = true;
+  bool BoundsCheck = true; ///< --no-bounds-check clears it (so does .unchecked())
+  bool StrictFp = false;   ///< --strict-fp: no contraction into fma
 };
 
-/// The OpenCL C program of an offloaded region: one kernel whose parameters follow the
-/// convention of clpar/rt/region.hpp.  Deterministic: the same region gives the same text.
+/// The OpenCL C program of an offloaded region: the functions it calls, then one kernel
+/// whose parameters follow the convention of clpar/rt/region.hpp.  Deterministic: the
+/// same region gives the same text.
 std::string emitKernel(const ir::Region &R, const KernelOptions &Opts);
 
 } // namespace clpar::emit

@@ -70,6 +70,8 @@ struct Expr {
     Conditional,    ///< Operands: cond, then, else
     Cast,           ///< to Type, Operands[0]
     Call,           ///< OpenCL built-in Text with Operands
+    FunctionCall,   ///< Region::Functions[Index] with Operands (ViewRef for view params)
+    ViewRef,        ///< a whole view passed to a function: Views[Index] of the scope
   };
   Kind K;
   ScalarType Type;
@@ -78,6 +80,7 @@ struct Expr {
   unsigned Dim = 0;
   bool Postfix = false;
   unsigned AccessId = 0; ///< ViewElement: number of the access, for error reports
+  unsigned HoistedMask = 0; ///< ViewElement: bit d set when index d is checked before launch
   std::vector<ExprPtr> Operands;
 
   Expr(Kind K, ScalarType Type) : K(K), Type(Type) {}
@@ -95,6 +98,7 @@ struct Stmt {
     Continue,     ///< of a loop inside the body
     Break,        ///< of a loop inside the body
     EndIteration, ///< `continue` of the region's own loop
+    Return,       ///< in a translated function; optional Init
     Null,
   };
   Kind K;
@@ -140,14 +144,45 @@ const char *openmpReductionOperator(ReductionOp Op);
 
 struct Reduction {
   std::string HostExpr;
+  std::string KernelName; ///< the work-item's private accumulator
   ScalarType Type = ScalarType::Int;
   ReductionOp Op = ReductionOp::Add;
+};
+
+/// A function the body calls, translated into the kernel's program.  Its body refers to
+/// its own view parameters (ViewParams) the way a region body refers to Region::Views.
+struct Function {
+  std::string KernelName;
+  std::string SourceName; ///< for remarks: the qualified C++ name
+  bool ReturnsVoid = false;
+  ScalarType ReturnType = ScalarType::Int;
+  struct Param {
+    std::string Name;
+    bool IsView = false;
+    unsigned ViewIndex = 0; ///< into ViewParams
+    ScalarType Type = ScalarType::Int;
+  };
+  std::vector<Param> Params;
+  std::vector<View> ViewParams;
+  StmtPtr Body;
 };
 
 struct SourcePos {
   std::string File; ///< as given on the command line
   unsigned Line = 0;
   unsigned Column = 0;
+};
+
+/// A bounds check made once before launch instead of per access (SPEC 1.4): the index is
+/// Constant + sum of LoopCoef[d] * (loop variable d), and every access it stands for runs
+/// in every iteration, so checking it at the corners of the iteration space decides all.
+struct HoistedCheck {
+  unsigned View = 0;     ///< into Region::Views
+  unsigned Dim = 0;      ///< which index of the access
+  SourcePos At;          ///< the access, for the error
+  long long Constant = 0;
+  std::vector<long long> LoopCoef; ///< one per region dimension
+  bool UnsignedIndex = false;      ///< the index expression is unsigned (wraps below 0)
 };
 
 /// Everything the emitters need for one region.
@@ -159,6 +194,9 @@ struct Region {
   std::vector<View> Views;
   std::vector<Scalar> Scalars;
   std::vector<Reduction> Reductions;
+  /// Functions the kernel calls, callees before their callers.
+  std::vector<Function> Functions;
+  std::vector<HoistedCheck> HoistedChecks;
 
   /// The body as written (OpenMP variant), and where it starts in the user's file.
   std::string BodyText;
@@ -170,7 +208,9 @@ struct Region {
   std::string NotOffloadedReason;
   SourcePos NotOffloadedAt;
   bool UsesDouble = false;
+  bool BoundsCheck = true; ///< false for prange(...).unchecked() and --no-bounds-check
   unsigned AccessCount = 0;
+  std::vector<SourcePos> AccessSites; ///< by AccessId
 
   bool offloaded() const { return KernelBody != nullptr; }
 };

@@ -26,6 +26,24 @@ namespace clpar {
 
 namespace {
 
+/// What was generated for an offloaded region, with its reductions and translated calls.
+std::string offloadedRemark(const ir::Region &R) {
+  std::string S = std::to_string(R.Dims.size()) + "-D prange nest offloaded: OpenCL kernel '" +
+                  R.KernelName + "'";
+  if (!R.Reductions.empty()) {
+    S += " with reductions";
+    for (size_t I = 0; I < R.Reductions.size(); ++I)
+      S += std::string(I ? ", '" : " '") + R.Reductions[I].HostExpr + "' (" +
+           ir::openmpReductionOperator(R.Reductions[I].Op) + ")";
+  }
+  if (!R.Functions.empty()) {
+    S += R.Reductions.empty() ? " calling" : ", calling";
+    for (size_t I = 0; I < R.Functions.size(); ++I)
+      S += std::string(I ? ", '" : " '") + R.Functions[I].SourceName + "'";
+  }
+  return S + " and an OpenMP variant";
+}
+
 class TranslateConsumer : public clang::ASTConsumer {
 public:
   TranslateConsumer(clang::CompilerInstance &CI, const std::string &File,
@@ -48,12 +66,14 @@ public:
     StubOpts.OpenCL = Opts.OpenCL;
     StubOpts.CpuDevicesOnly = Opts.CpuDevicesOnly;
     StubOpts.BoundsCheck = Opts.BoundsCheck;
+    StubOpts.StrictFp = Opts.StrictFp;
     emit::KernelOptions KernelOpts;
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
+    KernelOpts.StrictFp = Opts.StrictFp;
 
     bool AnyOffloaded = false;
     for (const FoundLoop &L : Found.Outermost) {
-      std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Ctx, Diags);
+      std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Opts.BoundsCheck, Ctx, Diags);
       if (!B)
         continue;
       const ir::Region &R = B->Region;
@@ -65,9 +85,7 @@ public:
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
         AnyOffloaded = true;
-        Diags.remark(L.Loop->getForLoc(),
-                     std::to_string(R.Dims.size()) + "-D prange nest offloaded: OpenCL "
-                     "kernel '" + R.KernelName + "' and an OpenMP variant");
+        Diags.remark(L.Loop->getForLoc(), offloadedRemark(R));
       } else if (!Opts.OpenCL) {
         Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) +
                                               "-D prange nest: OpenMP variant only "

@@ -18,6 +18,7 @@ struct TranslateOptions {
   bool OpenCL = true;          ///< --no-opencl clears it
   bool CpuDevicesOnly = false; ///< --no-opencl-gpu
   bool BoundsCheck = true;     ///< --no-bounds-check clears it
+  bool StrictFp = false;       ///< --strict-fp
   bool Remarks = false;        ///< -Rclpar
   bool DumpRegions = false;    ///< --dump-regions
 };

@@ -17,7 +17,7 @@ struct context_slot {
   outcome<device_context*> result;
 };
 
-const char* build_options() noexcept {
+const char* user_build_options() noexcept {
   const char* options = std::getenv("CLPAR_CL_BUILD_OPTIONS");
   return options != nullptr ? options : "";
 }
@@ -32,6 +32,15 @@ std::string content_key(const char* source, const char* name, const char* option
 }
 
 }  // namespace
+
+std::string program_build_options(const region_info& info, const char* user) {
+  std::string options = user;
+  if (info.strict_fp) {
+    if (!options.empty()) options += ' ';
+    options += strict_fp_build_option;
+  }
+  return options;
+}
 
 std::size_t device_context::pointer_hash::operator()(const pointer_key& key) const noexcept {
   const std::size_t a = std::hash<const void*>{}(key.source);
@@ -85,13 +94,15 @@ void device_context::trim_staging() {
 }
 
 kernel_entry& device_context::kernel_for(const region_info& info) {
-  kernel_slot& slot = slot_for(info, build_options());
+  // The options are part of the slot's key, so a strict and a plain build of one source
+  // are two programs.
+  kernel_slot& slot = slot_for(info, program_build_options(info, user_build_options()));
   std::call_once(slot.built, [&] { build(slot); });
   return slot.entry;
 }
 
 device_context::kernel_slot& device_context::slot_for(const region_info& info,
-                                                      const char* options) {
+                                                      const std::string& options) {
   std::lock_guard lock(slots_mutex_);
   const pointer_key pointers{info.kernel_source, info.kernel_name};
   if (auto found = recent_.find(pointers); found != recent_.end()) {
@@ -101,7 +112,7 @@ device_context::kernel_slot& device_context::slot_for(const region_info& info,
       return slot;
   }
   std::unique_ptr<kernel_slot>& owned =
-      slots_[content_key(info.kernel_source, info.kernel_name, options)];
+      slots_[content_key(info.kernel_source, info.kernel_name, options.c_str())];
   if (!owned) {
     owned = std::make_unique<kernel_slot>();
     owned->source = info.kernel_source;
@@ -146,6 +157,12 @@ void device_context::build(kernel_slot& slot) {
     return;
   }
   if (entry.work_group_size == 0) entry.work_group_size = 1;
+  // Only sizes the reduction scratch: when unknown, 0, and a scratch too large for the
+  // device fails clEnqueueNDRangeKernel for that call instead of every call failing here.
+  cl_ulong local_memory = 0;
+  if (entry.kernel.getWorkGroupInfo(device_->device, CL_KERNEL_LOCAL_MEM_SIZE, &local_memory) ==
+      CL_SUCCESS)
+    entry.local_memory_bytes = local_memory;
   status = entry.kernel.getInfo(CL_KERNEL_NUM_ARGS, &entry.arg_count);
   if (status != CL_SUCCESS) entry.why = cl_failure_why("clGetKernelInfo", status);
 }

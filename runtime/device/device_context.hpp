@@ -7,13 +7,15 @@
 // not thread-safe on one kernel), so calls from several user threads on one device run one
 // after the other.
 //
-// Programs are built from source once per (source, kernel name, CLPAR_CL_BUILD_OPTIONS)
-// and device; a failed build is remembered too, with its log, so later calls of the region
-// go to the host at once.  Calls with different sources build concurrently.
+// Programs are built from source once per (source, kernel name, build options) and device,
+// the options being CLPAR_CL_BUILD_OPTIONS plus, for regions built with --strict-fp,
+// strict_fp_build_option; a failed build is remembered too, with its log, so later calls
+// of the region go to the host at once.  Calls with different sources build concurrently.
 #ifndef CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 #define CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +30,13 @@
 
 namespace clpar::rt {
 
+/// Appended to the build options of regions built with --strict-fp.
+inline constexpr const char* strict_fp_build_option = "-cl-fp32-correctly-rounded-divide-sqrt";
+
+/// The build options of `info`'s program: `user` (CLPAR_CL_BUILD_OPTIONS) and, for
+/// region_info::strict_fp, strict_fp_build_option.
+std::string program_build_options(const region_info& info, const char* user);
+
 /// A region's kernel on one device, or why it could not be made.
 struct kernel_entry {
   cl::Program program;
@@ -36,6 +45,9 @@ struct kernel_entry {
   cl_uint arg_count = 0;            ///< CL_KERNEL_NUM_ARGS
   const char* why = nullptr;        ///< null when the kernel is ready
   std::string build_log;            ///< the compiler's log when the build failed
+  /// CL_KERNEL_LOCAL_MEM_SIZE before any argument is set: the kernel's own __local
+  /// variables, which share the device's local memory with the reduction scratch arguments.
+  std::uint64_t local_memory_bytes = 0;
 };
 
 class device_context {
@@ -84,7 +96,7 @@ class device_context {
 
   explicit device_context(const device_entry& device) : device_(&device) {}
   const char* open();
-  kernel_slot& slot_for(const region_info& info, const char* options);
+  kernel_slot& slot_for(const region_info& info, const std::string& options);
   void build(kernel_slot& slot);
 
   const device_entry* device_;

@@ -39,6 +39,8 @@ const char* unfit_reason(const device_traits& device, const call_traits& call) {
   if (!device.usable) return "device is not usable";
   if (call.cpu_devices_only && device.gpu) return "built with --no-opencl-gpu";
   if (call.needs_fp64 && !device.fp64) return "device lacks cl_khr_fp64";
+  if (call.strict_fp && !device.correctly_rounded_divide_sqrt)
+    return "device cannot round float division and sqrt correctly (--strict-fp)";
   return nullptr;
 }
 

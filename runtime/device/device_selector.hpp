@@ -19,8 +19,11 @@
 //   opencl-gpu  the first GPU device, else the host.
 //   P:D         that device; a P:D that names no device is treated as auto (with a warning).
 // "First" is in clpar-info's P:D order.  Devices that cannot run the call are skipped first:
-// unavailable ones, GPUs for regions built with --no-opencl-gpu, and ones without
-// cl_khr_fp64 for kernels that use double.
+// unavailable ones, GPUs for regions built with --no-opencl-gpu, ones without cl_khr_fp64
+// for kernels that use double, and, for regions built with --strict-fp, ones that cannot
+// round float division and sqrt correctly (OpenCL allows -cl-fp32-correctly-rounded-
+// divide-sqrt only where CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
+// elsewhere the kernel would not get the rounding --strict-fp promises).
 //
 // placement_request::host (prange(...).on(clpar::host)) always runs on the host.
 // placement_request::device uses the device CLPAR_DEVICE names, or under auto the opencl
@@ -61,6 +64,8 @@ struct device_traits {
   bool gpu = false;
   bool cpu = false;
   bool fp64 = false;
+  /// CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT in CL_DEVICE_SINGLE_FP_CONFIG.
+  bool correctly_rounded_divide_sqrt = false;
   bool usable = true;  ///< available and with a compiler
 };
 
@@ -70,6 +75,7 @@ struct call_traits {
   placement_request placement = placement_request::automatic;
   bool needs_fp64 = false;
   bool cpu_devices_only = false;
+  bool strict_fp = false;  ///< built with --strict-fp (region_info::strict_fp)
 };
 
 /// Iterations from which auto sends a call to a GPU (no cost model yet).

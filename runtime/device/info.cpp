@@ -27,6 +27,7 @@ std::vector<device_description> list_devices() {
     d.version = entry.version;
     d.driver_version = entry.driver_version;
     d.fp64 = entry.traits.fp64;
+    d.correctly_rounded_divide_sqrt = entry.traits.correctly_rounded_divide_sqrt;
     d.usable = entry.traits.usable;
     d.global_memory_bytes = entry.global_memory_bytes;
     d.compute_units = entry.compute_units;

@@ -40,18 +40,23 @@ device_entry describe(const cl::Platform& platform, const cl::Device& device, in
   const std::string extensions = string_info(device, CL_DEVICE_EXTENSIONS);
   cl_device_fp_config double_config = 0;
   device.getInfo(CL_DEVICE_DOUBLE_FP_CONFIG, &double_config);
+  cl_device_fp_config single_config = 0;
+  device.getInfo(CL_DEVICE_SINGLE_FP_CONFIG, &single_config);
   cl_bool available = CL_FALSE;
   cl_bool compiler = CL_FALSE;
   device.getInfo(CL_DEVICE_AVAILABLE, &available);
   device.getInfo(CL_DEVICE_COMPILER_AVAILABLE, &compiler);
 
   cl_ulong memory = 0;
+  cl_ulong local_memory = 0;
   cl_uint units = 0;
   std::size_t group = 1;
   device.getInfo(CL_DEVICE_GLOBAL_MEM_SIZE, &memory);
+  device.getInfo(CL_DEVICE_LOCAL_MEM_SIZE, &local_memory);
   device.getInfo(CL_DEVICE_MAX_COMPUTE_UNITS, &units);
   device.getInfo(CL_DEVICE_MAX_WORK_GROUP_SIZE, &group);
   entry.global_memory_bytes = memory;
+  entry.local_memory_bytes = local_memory;
   entry.compute_units = units;
   entry.max_work_group_size = group > 0 ? group : 1;
   std::vector<std::size_t> item_sizes;
@@ -65,6 +70,8 @@ device_entry describe(const cl::Platform& platform, const cl::Device& device, in
   entry.traits.gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
   entry.traits.cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
   entry.traits.fp64 = extensions.find("cl_khr_fp64") != std::string::npos || double_config != 0;
+  entry.traits.correctly_rounded_divide_sqrt =
+      (single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
   entry.traits.usable = available == CL_TRUE && compiler == CL_TRUE;
   return entry;
 }

@@ -25,7 +25,7 @@ namespace clpar::rt {
 struct device_entry {
   cl::Platform platform;
   cl::Device device;
-  device_traits traits;          ///< indices, type, fp64, usable
+  device_traits traits;          ///< indices, type, fp64, fp rounding, usable
   std::string platform_name;     ///< CL_PLATFORM_NAME
   std::string platform_version;  ///< CL_PLATFORM_VERSION
   std::string name;              ///< CL_DEVICE_NAME
@@ -33,6 +33,7 @@ struct device_entry {
   std::string version;           ///< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL ..."
   std::string driver_version;    ///< CL_DRIVER_VERSION
   std::uint64_t global_memory_bytes = 0;
+  std::uint64_t local_memory_bytes = 0;  ///< CL_DEVICE_LOCAL_MEM_SIZE, per work-group
   std::uint32_t compute_units = 0;
   std::size_t max_work_group_size = 1;
   std::size_t max_work_item_sizes[3] = {1, 1, 1};

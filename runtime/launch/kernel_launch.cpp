@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "launch/reduction.hpp"
 #include "launch/work_size.hpp"
 #include "trace/trace.hpp"
 
@@ -65,6 +66,33 @@ class call_resources {
   bool drained_ = false;
 };
 
+/// Rounds `offset` up to a multiple of 8, the largest scalar a reduction holds.
+std::size_t align8(std::size_t offset) {
+  return (offset + 7) & ~std::size_t{7};
+}
+
+/// The reductions' share of a call: scratch bytes per work-item, and the cap it puts on the
+/// work-group size (0: not even one work-item fits).
+struct reduction_needs {
+  std::size_t bytes_per_item = 0;
+  std::size_t max_group = static_cast<std::size_t>(-1);
+};
+
+reduction_needs needs_of(const launch_request& request, const device_entry& device,
+                         const kernel_entry& kernel) {
+  reduction_needs needs;
+  for (std::size_t r = 0; r < request.reduction_count; ++r)
+    needs.bytes_per_item += scalar_size(request.reductions[r].kind);
+  // A device that reports no local memory size is left to fail at the enqueue, if at all.
+  if (needs.bytes_per_item == 0 || device.local_memory_bytes == 0) return needs;
+  const std::uint64_t free_bytes = device.local_memory_bytes > kernel.local_memory_bytes
+                                       ? device.local_memory_bytes - kernel.local_memory_bytes
+                                       : 0;
+  needs.max_group = static_cast<std::size_t>(
+      std::min<std::uint64_t>(free_bytes / needs.bytes_per_item, needs.max_group));
+  return needs;
+}
+
 cl::NDRange nd_range(unsigned dims, const std::size_t (&sizes)[3]) {
   if (dims == 1) return cl::NDRange(sizes[0]);
   if (dims == 2) return cl::NDRange(sizes[0], sizes[1]);
@@ -74,7 +102,8 @@ cl::NDRange nd_range(unsigned dims, const std::size_t (&sizes)[3]) {
 }  // namespace
 
 std::size_t convention_arg_count(const launch_request& request) noexcept {
-  std::size_t count = 3 * std::size_t{request.info->dims} + 1 + request.scalar_count;
+  std::size_t count =
+      3 * std::size_t{request.info->dims} + 1 + request.scalar_count + 2 * request.reduction_count;
   for (std::size_t i = 0; i < request.view_count; ++i) count += 2 + 2 * request.views[i].rank;
   return count;
 }
@@ -89,17 +118,48 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
                      std::to_string(expected));
   }
 
+  if (request.reduction_count > 0 && request.reductions == nullptr)
+    return "reduction count without reductions";
+  for (std::size_t r = 0; r < request.reduction_count; ++r)
+    if (const char* why = reduction_problem(request.reductions[r])) return why;
+
   const device_entry& device = context.device();
+  const reduction_needs needs = needs_of(request, device, kernel);
+  if (needs.max_group == 0) return "reduction scratch does not fit in the device's local memory";
   std::uint64_t counts[3] = {};
   for (unsigned d = 0; d < info.dims; ++d) counts[d] = request.dims[d].count;
   const std::optional<work_size> size = choose_work_size(
-      std::span(counts, info.dims), std::min(kernel.work_group_size, device.max_work_group_size),
+      std::span(counts, info.dims),
+      std::min({kernel.work_group_size, device.max_work_group_size, needs.max_group}),
       std::span<const std::size_t, 3>(device.max_work_item_sizes));
   if (!size) return "iteration space too large for one NDRange";
+
+  // The work-groups of the NDRange: one partial value each per reduction.
+  std::size_t group_items = 1;
+  std::uint64_t groups = 1;
+  bool groups_overflow = false;
+  for (unsigned k = 0; k < size->dims; ++k) {
+    group_items *= size->local[k];  // at most max_group
+    groups_overflow |= __builtin_mul_overflow(groups, size->global[k] / size->local[k], &groups);
+  }
+  if (groups_overflow && request.reduction_count > 0)
+    return "too many work-groups for the reduction partials";
 
   std::size_t staged_bytes = 0;
   for (const byte_span& span : spans.spans())
     if (span.written) staged_bytes += span.size();
+  // Each reduction's partials follow the written spans in staging, at a multiple of 8.
+  std::vector<std::size_t> partials_at(request.reduction_count);
+  std::vector<std::size_t> partials_bytes(request.reduction_count);
+  for (std::size_t r = 0; r < request.reduction_count; ++r) {
+    const std::size_t bytes = scalar_size(request.reductions[r].kind);
+    staged_bytes = align8(staged_bytes);
+    if (groups > (static_cast<std::size_t>(-1) - staged_bytes) / bytes)
+      return "too many work-groups for the reduction partials";
+    partials_at[r] = staged_bytes;
+    partials_bytes[r] = static_cast<std::size_t>(groups) * bytes;
+    staged_bytes += partials_bytes[r];
+  }
 
   std::lock_guard lock(context.launch_mutex());
   cl::CommandQueue& queue = context.queue();
@@ -111,13 +171,19 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
   static constexpr cl_int zeros[4] = {0, 0, 0, 0};
   cl_int status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
-  buffers.reserve(spans.spans().size());
+  buffers.reserve(spans.spans().size() + request.reduction_count);
   for (const byte_span& span : spans.spans()) {
     outcome<buffer_pool::lease> lease = context.pool().take(span.size());
     if (!lease) return lease.why;
     buffers.push_back(std::move(lease.value));
     status = queue.enqueueWriteBuffer(buffers.back().buffer, CL_FALSE, 0, span.size(), span.data());
     if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+  }
+  // Partials need no copy-in: every work-group writes its own.  Buffer spans.size() + r.
+  for (std::size_t r = 0; r < request.reduction_count; ++r) {
+    outcome<buffer_pool::lease> lease = context.pool().take(partials_bytes[r]);
+    if (!lease) return lease.why;
+    buffers.push_back(std::move(lease.value));
   }
 
   // 2. Arguments and launch.
@@ -141,8 +207,15 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
   }
   for (std::size_t i = 0; i < request.scalar_count; ++i)
     args.raw(request.scalars[i].size, request.scalars[i].value);
+  for (std::size_t r = 0; r < request.reduction_count; ++r) {
+    args.buffer(&buffers[spans.spans().size() + r].buffer);
+    // __local scratch: a size and no value.  Sized for size->local, enqueued below.
+    args.raw(group_items * scalar_size(request.reductions[r].kind), nullptr);
+  }
   if (args.status() != CL_SUCCESS) return cl_failure_why("clSetKernelArg", args.status());
 
+  // Always an explicit local size, never cl::NullRange: the reduction scratch was sized
+  // for this local size and the partials for its number of work-groups.
   status =
       queue.enqueueNDRangeKernel(kernel.kernel, cl::NullRange, nd_range(size->dims, size->global),
                                  nd_range(size->dims, size->local));
@@ -161,6 +234,11 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
     if (status != CL_SUCCESS) return cl_failure_why("clEnqueueReadBuffer", status);
     staged += span.size();
   }
+  for (std::size_t r = 0; r < request.reduction_count; ++r) {
+    status = queue.enqueueReadBuffer(buffers[spans.spans().size() + r].buffer, CL_FALSE, 0,
+                                     partials_bytes[r], staging + partials_at[r]);
+    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueReadBuffer", status);
+  }
   status = resources.drain();
   if (status != CL_SUCCESS) return cl_failure_why("clFinish", status);
 
@@ -173,6 +251,8 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
     std::memcpy(span.data(), staging + staged, span.size());
     staged += span.size();
   }
+  for (std::size_t r = 0; r < request.reduction_count; ++r)
+    combine_partials(request.reductions[r], staging + partials_at[r], groups);
   return nullptr;
 }
 

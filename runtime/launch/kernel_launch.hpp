@@ -1,20 +1,28 @@
 // runtime/launch/kernel_launch.hpp - running one region call's kernel on one device.
 //
 // Per call, with the device's launch mutex held:
-//   1. one pooled buffer per merged span (buffer_pool.hpp); the spans' host memory written
-//      into them and the error word zeroed, all enqueued without waiting;
+//   1. one pooled buffer per merged span (buffer_pool.hpp) and one per reduction for its
+//      per-work-group partials; the spans' host memory written into theirs and the error
+//      word zeroed, all enqueued without waiting;
 //   2. arguments set in region.hpp's convention, the NDRange enqueued (work_size.hpp);
-//   3. the error word and every span holding a written view read back into host staging
-//      memory, then one clFinish: a call costs a single wait;
+//   3. the error word, every span holding a written view and every reduction's partials
+//      read back into host staging memory, then one clFinish: a call costs a single wait;
 //   4. a nonzero error word means the kernel stopped an out-of-range access: nothing is
 //      copied into place, so the OpenMP variant reruns on untouched memory and throws the
-//      precise bounds_error.  Otherwise the staged results are copied into host memory.
+//      precise bounds_error.  Otherwise the staged results are copied into host memory and
+//      each reduction's partials are combined into its variable (reduction.hpp).
 // Staging makes the copy-back all or nothing: a transfer that fails halfway leaves host
-// memory as it was, which keeps "run the OpenMP variant instead" correct after any failure
-// (an extra host memcpy of the written bytes per call, until residency replaces this path).
+// memory, reduction variables included, as it was, which keeps "run the OpenMP variant
+// instead" correct after any failure (an extra host memcpy of the written bytes per call,
+// until residency replaces this path).
 // The whole merged span is copied back, including bytes between a strided view's elements;
 // they hold the values copied in, unless another thread wrote them meanwhile (a known gap:
 // copying back only the written views' elements needs rectangular reads).
+//
+// Reductions: the NDRange always has an explicit local size (the kernel's tree reduction
+// needs the work-group it was given scratch for), and the scratch arguments are sized from
+// that same local size.  The work-group is first capped so that all scratch arguments fit
+// in the device's local memory beside the kernel's own __local variables.
 //
 // Failures (DESIGN-QUESTIONS 12), each answered "host" with the call and its CL error:
 //   clCreateContext, clCreateCommandQueue      remembered: the device is not used again
@@ -23,6 +31,8 @@
 //   clCreateBuffer, clEnqueueWriteBuffer,
 //   clSetKernelArg, clEnqueueNDRangeKernel,
 //   clEnqueueReadBuffer, clFinish              this call only; the next call tries again
+//   a malformed reduction (reduction.hpp),
+//   scratch beyond the device's local memory   this call only, before any OpenCL call
 // On every path the queue is drained before returning, so no transfer still reads or
 // writes the caller's memory afterwards; before the final copy from staging, host memory
 // has not been written.
@@ -38,7 +48,7 @@
 namespace clpar::rt {
 
 /// Kernel arguments the convention gives a request: 3 per dimension, the error word, 2 + 2 *
-/// rank per view and one per scalar.
+/// rank per view, one per scalar and 2 per reduction.
 std::size_t convention_arg_count(const launch_request& request) noexcept;
 
 /// Runs `request` on `context`'s device.  Null on success (host memory holds the results);

@@ -45,7 +45,7 @@ decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   const region_info& info = *request.info;
   const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
-                         info.cpu_devices_only};
+                         info.cpu_devices_only, info.strict_fp};
 
   const char* value = std::getenv("CLPAR_DEVICE");
   const parsed_selection parsed = parse_device_selection(value);

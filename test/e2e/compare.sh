@@ -30,7 +30,9 @@ if [ "$mode" = oclgrind ] && [ -s "$work/oclgrind.log" ]; then
 fi
 if [ "$mode" != host ] && [ -n "$expect_device" ]; then
   if ! grep -q '^clpar: ' "$work/trace"; then echo "no region calls traced"; exit 1; fi
-  if grep '^clpar: ' "$work/trace" | grep -v '(nothing to do)' | grep -q -- '-> host'; then
+  # A loop the program itself placed with .on(clpar::host) is no silent fallback.
+  if grep '^clpar: ' "$work/trace" | grep -v -e '(nothing to do)' -e '(\.on(clpar::host))' |
+       grep -q -- '-> host'; then
     echo "a region ran on the host although it should have run on the OpenCL device"; exit 1
   fi
 fi

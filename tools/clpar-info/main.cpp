@@ -48,9 +48,10 @@ void print_devices() {
     }
     std::printf("  %d:%d  %-11s %s\n", d.platform, d.device, d.type.c_str(),
                 d.device_name.c_str());
-    std::printf("        %s, driver %s, fp64 %s, %u compute units, %s%s\n",
-                short_version(d.version).c_str(), d.driver_version.c_str(),
-                d.fp64 ? "yes" : "no", d.compute_units, memory_text(d.global_memory_bytes).c_str(),
+    std::printf("        %s, driver %s, fp64 %s, strict-fp %s, %u compute units, %s%s\n",
+                short_version(d.version).c_str(), d.driver_version.c_str(), d.fp64 ? "yes" : "no",
+                d.correctly_rounded_divide_sqrt ? "yes" : "no", d.compute_units,
+                memory_text(d.global_memory_bytes).c_str(),
                 d.usable ? "" : ", not usable (unavailable or no compiler)");
   }
 }

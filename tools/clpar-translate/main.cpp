@@ -29,6 +29,8 @@ const char *const Usage =
     "  --no-opencl            OpenMP variants only\n"
     "  --no-opencl-gpu        OpenCL variants run on CPU devices only\n"
     "  --no-bounds-check      no bounds checks\n"
+    "  --strict-fp            bit-identical + - * / sqrt on the device (no contraction,\n"
+    "                         correctly rounded division and sqrt)\n"
     "  -Rclpar                one remark per loop: what was generated, or why not\n"
     "  --keep-generated[=DIR] also write each kernel's OpenCL C to DIR (default\n"
     "                         ./clpar-generated)\n"
@@ -91,6 +93,8 @@ int main(int argc, char **argv) {
       Opts.OpenCL = false;
     } else if (A == "--no-opencl-gpu") {
       Opts.CpuDevicesOnly = true;
+    } else if (A == "--strict-fp") {
+      Opts.StrictFp = true;
     } else if (A == "--no-bounds-check") {
       Opts.BoundsCheck = false;
     } else if (A == "-Rclpar") {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <type_traits>
 #include <vector>
 
@@ -71,6 +72,36 @@ template <class Range>
 dim_arg dim_arg_of(const Range& r) noexcept {
   return dim_arg{static_cast<std::int64_t>(r.first()), static_cast<std::int64_t>(r.step()),
                  static_cast<std::uint64_t>(r.size())};
+}
+
+/// A bounds check hoisted out of a kernel (SPEC 1.4): true when the index
+/// constant + sum of coef[d] * (value of loop d) leaves [0, extent) in some iteration of
+/// `dims` (never for an empty iteration space).  `index` receives the offending value as
+/// the view would see it (a negative index wraps, as converting it to std::size_t does).
+inline bool affine_out_of_range(const dim_arg* dims, std::size_t dim_count,
+                                long long constant, std::initializer_list<long long> coef,
+                                std::uint64_t extent, std::uint64_t& index) noexcept {
+  __int128 lo = constant, hi = constant;
+  std::size_t d = 0;
+  for (long long c : coef) {
+    if (d == dim_count) break;
+    const dim_arg& dim = dims[d++];
+    if (dim.count == 0) return false;
+    const __int128 first = dim.first;
+    const __int128 last = first + static_cast<__int128>(dim.count - 1) * dim.step;
+    const __int128 a = c * first, b = c * last;
+    lo += a < b ? a : b;
+    hi += a < b ? b : a;
+  }
+  if (lo < 0) {
+    index = static_cast<std::uint64_t>(static_cast<long long>(lo));
+    return true;
+  }
+  if (hi >= static_cast<__int128>(extent)) {
+    index = static_cast<std::uint64_t>(hi);
+    return true;
+  }
+  return false;
 }
 
 }  // namespace clpar::rt

@@ -23,6 +23,9 @@ struct device_description {
   std::string driver_version;  ///< CL_DRIVER_VERSION
   bool fp64 = false;           ///< cl_khr_fp64
   bool usable = false;         ///< available and with a compiler
+  /// Rounds float division and sqrt correctly (CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT), so
+  /// regions built with --strict-fp may run on it.
+  bool correctly_rounded_divide_sqrt = false;
   std::uint64_t global_memory_bytes = 0;
   std::uint32_t compute_units = 0;
 };

@@ -15,11 +15,17 @@
 //
 // Kernel argument convention (what the OpenCL C emitted by the translator declares, and
 // what the runtime sets, in this order):
-//   <kernel-args>  ::= <dim>{dims} <error> <view>* <scalar>*
+//   <kernel-args>  ::= <dim>{dims} <error> <view>* <scalar>* <reduction>*
 //   <dim>          ::= long first, long step, ulong count
 //   <error>        ::= __global int *   (4 ints: code, access site, index low/high; 0 = ok)
 //   <view>         ::= __global T *base, long offset, ulong extent{rank}, long stride{rank}
 //   <scalar>       ::= the scalar's OpenCL type, by value
+//   <reduction>    ::= __global T *partials, __local T *scratch
+// Reductions: each work-group writes its combined value to partials[g], g the linear
+// group id (get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) *
+// get_group_id(2))); partials holds one T per work-group and scratch one T per work-item
+// of a group.  After the kernel the runtime combines *target with every partial, in group
+// order, and stores the result in *target (only when the call succeeded).
 // base points at the lowest byte any view of the same memory touches; offset is the
 // element index of the view's element (0, ..., 0) relative to base.
 //
@@ -42,6 +48,9 @@ struct region_info {
   unsigned dims;              ///< 1 to 3
   bool needs_fp64;            ///< the kernel uses double
   bool cpu_devices_only;      ///< built with --no-opencl-gpu
+  /// Built with --strict-fp: the kernel must be built with correctly rounded float
+  /// division and sqrt (and has FP_CONTRACT OFF); devices that cannot are not used.
+  bool strict_fp = false;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.
@@ -72,6 +81,19 @@ struct scalar_arg {
 /// Where the user asked the region to run (prange(...).on(...)).
 enum class placement_request : std::uint8_t { automatic, host, device };
 
+/// The combining operation of a reduction variable (SPEC 1.3).
+enum class reduction_op : std::uint8_t { add, mul, bit_and, bit_or, bit_xor, min, max };
+
+/// The arithmetic type of a reduction variable.
+enum class scalar_kind : std::uint8_t { i8, u8, i16, u16, i32, u32, i64, u64, f32, f64 };
+
+/// A variable from outside the region that the body updates only with `op`.
+struct reduction_arg {
+  void* target;  ///< the variable; read before the call, written after a device run
+  scalar_kind kind;
+  reduction_op op;
+};
+
 struct launch_request {
   const region_info* info;
   const dim_arg* dims;  ///< info->dims entries
@@ -80,6 +102,8 @@ struct launch_request {
   const scalar_arg* scalars;
   std::size_t scalar_count;
   placement_request placement;
+  const reduction_arg* reductions = nullptr;
+  std::size_t reduction_count = 0;
 };
 
 /// One call of a region.  The constructor decides where the call runs and, for a device,

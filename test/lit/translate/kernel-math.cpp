@@ -17,4 +17,4 @@ void m(clpar::view<float> f, clpar::view<double> d, clpar::view<int> k) {
 // CHECK: = (sqrt(f[{{.*}}]) + sqrt(f[{{.*}}])) + fabs(f[
 // CHECK: = exp(d[{{.*}}]) + pow(d[{{.*}}], 2.0);
 // CHECK: = ((int)abs(k[{{.*}}])) + max(k[{{.*}}], 3);
-// CHECK: = (1.0f < f[{{.*}}]) ? 1.0f : f[
+// CHECK: = clpar_std_min_float(f[{{.*}}], 1.0f);

@@ -17,7 +17,7 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^ *}}float a)
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(0);
 // CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}y[y_off + clpar_checked(clpar_err, 0, (long)i, y_e0) * y_s0] = (a * x[x_off + clpar_checked(clpar_err, 1, (long)i, x_e0) * x_s0]) + y[{{.*}}];
+// CHECK-CL-NEXT: {{^ *}}y[y_off + (long)i * y_s0] = (a * x[x_off + (long)i * x_s0]) + y[y_off + (long)i * y_s0];
 
 // CHECK-OMP: {{^}}#include <clpar/rt/region.hpp>
 // CHECK-OMP: {{^}}#line 1 "{{.*}}offload-saxpy-1d.cpp"

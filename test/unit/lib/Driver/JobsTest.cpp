@@ -63,7 +63,8 @@ TEST(JobsTest, SourceWithoutDirectoryQuotesTheWorkingDirectory) {
                    "-fdebug-prefix-map=/tmp/clpar-x/0=.", "-c", "/tmp/clpar-x/0/a.cpp"}));
 }
 
-TEST(JobsTest, ClparOptionsGoToTheTranslatorOnly) {
+// Only --strict-fp also reaches the compiler: the host variant must not contract either.
+TEST(JobsTest, ClparOptionsGoToTheTranslator) {
   JobList J = plan({"--no-opencl", "--no-opencl-gpu", "--no-bounds-check", "--strict-fp",
                     "-Rclpar", "--keep-generated=gen", "-std=c++20", "-c", "a.cpp"});
   ASSERT_EQ(J.Translations.size(), 1u);
@@ -76,8 +77,8 @@ TEST(JobsTest, ClparOptionsGoToTheTranslatorOnly) {
   // The user's -std= replaces the default.
   EXPECT_EQ(J.Compile.Argv,
             (Words{"/usr/bin/g++", "-iquote", ".", "-I/p/include", "-fopenmp",
-                   "-fdebug-prefix-map=/tmp/clpar-x/0=.", "-std=c++20", "-c",
-                   "/tmp/clpar-x/0/a.cpp"}));
+                   "-ffp-contract=off", "-fdebug-prefix-map=/tmp/clpar-x/0=.", "-std=c++20",
+                   "-c", "/tmp/clpar-x/0/a.cpp"}));
 }
 
 TEST(JobsTest, LinkingAddsTheRuntime) {

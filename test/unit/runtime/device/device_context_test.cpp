@@ -79,6 +79,46 @@ TEST_F(DeviceContext, BuildOptionsArePartOfTheKey) {
   EXPECT_EQ(fast.why, nullptr) << fast.why;
 }
 
+TEST(ProgramBuildOptions, StrictFpAppendsCorrectRounding) {
+  region_info info{"test.cpp:1:1", "fill", good_source, 1, false, false};
+  EXPECT_EQ(program_build_options(info, ""), "");
+  EXPECT_EQ(program_build_options(info, "-cl-mad-enable"), "-cl-mad-enable");
+  info.strict_fp = true;
+  EXPECT_EQ(program_build_options(info, ""), "-cl-fp32-correctly-rounded-divide-sqrt");
+  EXPECT_EQ(program_build_options(info, "-DX=1"), "-DX=1 -cl-fp32-correctly-rounded-divide-sqrt");
+}
+
+TEST_F(DeviceContext, StrictFpIsPartOfTheKey) {
+  device_context& context = *device_context::of(0).value;
+  if (!context.device().traits.correctly_rounded_divide_sqrt)
+    GTEST_SKIP() << "device cannot round float division and sqrt correctly";
+  region_info info = info_of(good_source, "fill");
+  kernel_entry& plain = context.kernel_for(info);
+  info.strict_fp = true;
+  kernel_entry& strict = context.kernel_for(info);
+  ASSERT_EQ(strict.why, nullptr) << strict.why << "\n" << strict.build_log;
+  EXPECT_NE(&plain, &strict);
+  EXPECT_EQ(&context.kernel_for(info), &strict);
+  std::string options;
+  strict.program.getBuildInfo(context.device().device, CL_PROGRAM_BUILD_OPTIONS, &options);
+  EXPECT_NE(options.find("-cl-fp32-correctly-rounded-divide-sqrt"), std::string::npos) << options;
+}
+
+TEST_F(DeviceContext, KernelLocalMemoryIsKnown) {
+  device_context& context = *device_context::of(0).value;
+  const std::string source =
+      "__kernel void uses_local(__global int *out) {\n"
+      "  __local int tile[64];\n"
+      "  tile[get_local_id(0)] = 1;\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  out[get_global_id(0)] = tile[0];\n"
+      "}\n";
+  kernel_entry& entry = context.kernel_for(info_of(source.c_str(), "uses_local"));
+  ASSERT_EQ(entry.why, nullptr) << entry.why;
+  EXPECT_GE(entry.local_memory_bytes, 64 * sizeof(cl_int));
+  EXPECT_GT(context.device().local_memory_bytes, 0u);
+}
+
 TEST_F(DeviceContext, BuildFailureKeepsTheLog) {
   device_context& context = *device_context::of(0).value;
   kernel_entry& entry = context.kernel_for(info_of(bad_source, "broken"));

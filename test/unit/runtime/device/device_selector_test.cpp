@@ -183,6 +183,42 @@ TEST(ChooseDevice, Fp64KernelsSkipDevicesWithoutIt) {
   EXPECT_STREQ(choose_device(index, call, devices).why, "device lacks cl_khr_fp64");
 }
 
+TEST(ChooseDevice, StrictFpKernelsSkipDevicesWithoutCorrectRounding) {
+  std::vector<device_traits> devices{gpu(0, 0), cpu(1, 0), cpu(1, 1)};
+  devices[2].correctly_rounded_divide_sqrt = true;
+  call_traits call = big_call();
+  call.strict_fp = true;
+  constexpr const char* why = "device cannot round float division and sqrt correctly (--strict-fp)";
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, devices).device, 2);
+  EXPECT_EQ(choose_device(policy(device_policy::opencl_cpu), call, devices).device, 2);
+  const device_choice gpu_only = choose_device(policy(device_policy::opencl_gpu), call, devices);
+  EXPECT_TRUE(gpu_only.on_host());
+  EXPECT_STREQ(gpu_only.why, why);
+  const device_choice automatic = choose_device(policy(device_policy::automatic), call, devices);
+  EXPECT_TRUE(automatic.on_host());
+  EXPECT_STREQ(automatic.why, why);
+  device_selection index{.policy = device_policy::index, .platform = 1, .device = 0};
+  EXPECT_STREQ(choose_device(index, call, devices).why, why);
+  index.device = 1;
+  EXPECT_EQ(choose_device(index, call, devices).device, 2);
+  // Without --strict-fp the rounding does not matter.
+  call.strict_fp = false;
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, devices).device, 0);
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, devices).device, 0);
+}
+
+TEST(ChooseDevice, StrictFpAndFp64AreBothRequired) {
+  std::vector<device_traits> devices{cpu(0, 0, /*fp64=*/false), cpu(0, 1, /*fp64=*/true)};
+  devices[0].correctly_rounded_divide_sqrt = true;
+  call_traits call = big_call();
+  call.strict_fp = true;
+  call.needs_fp64 = true;
+  const device_choice none = choose_device(policy(device_policy::opencl), call, devices);
+  EXPECT_TRUE(none.on_host());
+  devices[1].correctly_rounded_divide_sqrt = true;
+  EXPECT_EQ(choose_device(policy(device_policy::opencl), call, devices).device, 1);
+}
+
 TEST(ChooseDevice, UnusableDevicesAreSkipped) {
   std::vector<device_traits> devices{gpu(0, 0), gpu(0, 1)};
   devices[0].usable = false;

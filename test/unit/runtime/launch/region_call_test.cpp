@@ -6,6 +6,9 @@
 // its CLPAR_TRACE line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -164,6 +167,196 @@ __kernel void daxpy(long first0, long step0, ulong count0, __global int *error,
 }
 )";
 
+// ---- reduction kernels -------------------------------------------------------------------
+// As the translator emits them: every work-item, also those past the counts (they hold the
+// operation's identity), takes part in a tree reduction over its work-group, for any local
+// size, and work-item 0 writes the group's partial value.
+
+constexpr const char* reduce_prelude = R"(
+#define ADD(a, b) ((a) + (b))
+#define MUL(a, b) ((a) * (b))
+#define XOR(a, b) ((a) ^ (b))
+#define MIN(a, b) ((b) < (a) ? (b) : (a))
+#define MAX(a, b) ((a) < (b) ? (b) : (a))
+uint group_linear_id(void) {
+  return get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) *
+                                                get_group_id(2));
+}
+uint local_linear_id(void) {
+  return get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) *
+                                                get_local_id(2));
+}
+// scratch[lid] = value; then, for any local size n, pairs at distance s = 1, 2, 4, ...
+#define REDUCE_GROUP(OP, value, partials, scratch)                           \
+  do {                                                                       \
+    uint lid = local_linear_id();                                            \
+    uint n = get_local_size(0) * get_local_size(1) * get_local_size(2);      \
+    scratch[lid] = (value);                                                  \
+    barrier(CLK_LOCAL_MEM_FENCE);                                            \
+    for (uint s = 1; s < n; s <<= 1) {                                       \
+      if (lid % (2 * s) == 0 && lid + s < n)                                 \
+        scratch[lid] = OP(scratch[lid], scratch[lid + s]);                   \
+      barrier(CLK_LOCAL_MEM_FENCE);                                          \
+    }                                                                        \
+    if (lid == 0) partials[group_linear_id()] = scratch[0];                  \
+  } while (0)
+)";
+
+/// A reduction kernel: the prelude above, then `kernel`.
+std::string with_prelude(const char* kernel) {
+  return std::string(reduce_prelude) + kernel;
+}
+
+// for (i : prange(n)) sum += x[i];   (int)
+const std::string sum_source = with_prelude(R"(
+__kernel void sum(long first0, long step0, ulong count0, __global int *error,
+                  __global const int *x, long x_offset, ulong x_extent0, long x_stride0,
+                  __global int *sum_partials, __local int *sum_scratch) {
+  ulong k0 = get_global_id(0);
+  int sum = 0;
+  if (k0 < count0) {
+    long i = first0 + (long)k0 * step0;
+    if ((ulong)i >= x_extent0) atomic_cmpxchg(error, 0, 1);
+    else sum = ADD(sum, x[x_offset + i * x_stride0]);
+  }
+  REDUCE_GROUP(ADD, sum, sum_partials, sum_scratch);
+}
+)");
+
+// for (i : prange(rows)) for (j : prange(cols)) total += a(i, j);   (long)
+const std::string sum_2d_source = with_prelude(R"(
+__kernel void sum2(long first0, long step0, ulong count0,
+                   long first1, long step1, ulong count1, __global int *error,
+                   __global const long *a, long a_offset, ulong a_extent0, ulong a_extent1,
+                   long a_stride0, long a_stride1,
+                   __global long *total_partials, __local long *total_scratch) {
+  ulong k0 = get_global_id(1);
+  ulong k1 = get_global_id(0);
+  long total = 0;
+  if (k0 < count0 && k1 < count1) {
+    long i = first0 + (long)k0 * step0;
+    long j = first1 + (long)k1 * step1;
+    if ((ulong)i >= a_extent0 || (ulong)j >= a_extent1) atomic_cmpxchg(error, 0, 1);
+    else total = ADD(total, a[a_offset + i * a_stride0 + j * a_stride1]);
+  }
+  REDUCE_GROUP(ADD, total, total_partials, total_scratch);
+}
+)");
+
+// for (i : prange(n)) { lo = min(lo, x[i]); hi = max(hi, x[i]); }   (float)
+const std::string min_max_source = with_prelude(R"(
+__kernel void min_max(long first0, long step0, ulong count0, __global int *error,
+                      __global const float *x, long x_offset, ulong x_extent0, long x_stride0,
+                      __global float *lo_partials, __local float *lo_scratch,
+                      __global float *hi_partials, __local float *hi_scratch) {
+  ulong k0 = get_global_id(0);
+  float lo = INFINITY, hi = -INFINITY;
+  if (k0 < count0) {
+    long i = first0 + (long)k0 * step0;
+    if ((ulong)i >= x_extent0) {
+      atomic_cmpxchg(error, 0, 1);
+    } else {
+      float v = x[x_offset + i * x_stride0];
+      lo = MIN(lo, v);
+      hi = MAX(hi, v);
+    }
+  }
+  REDUCE_GROUP(MIN, lo, lo_partials, lo_scratch);
+  REDUCE_GROUP(MAX, hi, hi_partials, hi_scratch);
+}
+)");
+
+// for (i : prange(n)) { total += a[i]; peak = max(peak, b[i]); bits ^= c[i]; } with a scalar
+// scale: total is long, peak double, bits uint.
+const std::string mixed_source = with_prelude(R"(
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__kernel void mixed(long first0, long step0, ulong count0, __global int *error,
+                    __global const long *a, long a_offset, ulong a_extent0, long a_stride0,
+                    __global const double *b, long b_offset, ulong b_extent0, long b_stride0,
+                    __global const uint *c, long c_offset, ulong c_extent0, long c_stride0,
+                    double scale,
+                    __global long *total_partials, __local long *total_scratch,
+                    __global double *peak_partials, __local double *peak_scratch,
+                    __global uint *bits_partials, __local uint *bits_scratch) {
+  ulong k0 = get_global_id(0);
+  long total = 0;
+  double peak = -INFINITY;
+  uint bits = 0;
+  if (k0 < count0) {
+    long i = first0 + (long)k0 * step0;
+    if ((ulong)i >= a_extent0 || (ulong)i >= b_extent0 || (ulong)i >= c_extent0) {
+      atomic_cmpxchg(error, 0, 1);
+    } else {
+      total = ADD(total, a[a_offset + i * a_stride0]);
+      peak = MAX(peak, scale * b[b_offset + i * b_stride0]);
+      bits = XOR(bits, c[c_offset + i * c_stride0]);
+    }
+  }
+  REDUCE_GROUP(ADD, total, total_partials, total_scratch);
+  REDUCE_GROUP(MAX, peak, peak_partials, peak_scratch);
+  REDUCE_GROUP(XOR, bits, bits_partials, bits_scratch);
+}
+)");
+
+// for (i : prange(n)) product *= x[i];   (uint, wrapping)
+const std::string product_source = with_prelude(R"(
+__kernel void product(long first0, long step0, ulong count0, __global int *error,
+                      __global const uint *x, long x_offset, ulong x_extent0, long x_stride0,
+                      __global uint *product_partials, __local uint *product_scratch) {
+  ulong k0 = get_global_id(0);
+  uint product = 1;
+  if (k0 < count0) {
+    long i = first0 + (long)k0 * step0;
+    if ((ulong)i >= x_extent0) atomic_cmpxchg(error, 0, 1);
+    else product = MUL(product, x[x_offset + i * x_stride0]);
+  }
+  REDUCE_GROUP(MUL, product, product_partials, product_scratch);
+}
+)");
+
+// The sum kernel, reporting an out-of-range access at i == 5; it still takes part in the
+// group's reduction, so the partials are complete but must be discarded.
+const std::string sum_stops_source = with_prelude(R"(
+__kernel void sum_stops(long first0, long step0, ulong count0, __global int *error,
+                        __global const int *x, long x_offset, ulong x_extent0, long x_stride0,
+                        __global int *sum_partials, __local int *sum_scratch) {
+  ulong k0 = get_global_id(0);
+  int sum = 0;
+  if (k0 < count0) {
+    long i = first0 + (long)k0 * step0;
+    if (i == 5 && atomic_cmpxchg(error, 0, 1) == 0) {
+      error[1] = 3;
+      error[2] = (int)i;
+      error[3] = 0;
+    }
+    if ((ulong)i < x_extent0) sum = ADD(sum, x[x_offset + i * x_stride0]);
+  }
+  REDUCE_GROUP(ADD, sum, sum_partials, sum_scratch);
+}
+)");
+
+constexpr const char* sum_broken_source = R"(
+__kernel void sum_broken(long first0, long step0, ulong count0, __global int *error,
+                         __global int *sum_partials, __local int *sum_scratch) {
+  sum_partials[0] = no_such_variable;
+}
+)";
+
+// for (i : prange(n)) y[i] = sqrt(x[i]) / d;   built with --strict-fp
+constexpr const char* strict_source = R"(
+#pragma OPENCL FP_CONTRACT OFF
+__kernel void strict(long first0, long step0, ulong count0, __global int *error,
+                     __global const float *x, long x_offset, ulong x_extent0, long x_stride0,
+                     __global float *y, long y_offset, ulong y_extent0, long y_stride0,
+                     float d) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  if ((ulong)i >= x_extent0 || (ulong)i >= y_extent0) { atomic_cmpxchg(error, 0, 1); return; }
+  y[y_offset + i * y_stride0] = sqrt(x[x_offset + i * x_stride0]) / d;
+}
+)";
+
 // ---- helpers -----------------------------------------------------------------------------
 
 /// Sets (or unsets, for null) an environment variable for one scope.
@@ -222,6 +415,7 @@ struct call_setup {
   std::vector<dim_arg> dims;
   std::vector<view_arg> views;
   std::vector<scalar_arg> scalars;
+  std::vector<reduction_arg> reductions;
   placement_request placement = placement_request::device;
 
   call_setup(const char* name, const char* source, unsigned dim_count, bool fp64 = false) {
@@ -229,8 +423,8 @@ struct call_setup {
   }
 
   launch_request request() const {
-    return {&info,          dims.data(),    views.data(), views.size(),
-            scalars.data(), scalars.size(), placement};
+    return {&info,          dims.data(), views.data(),      views.size(),     scalars.data(),
+            scalars.size(), placement,   reductions.data(), reductions.size()};
   }
 };
 
@@ -565,6 +759,242 @@ TEST_F(RegionCall, ConcurrentCallsFromThreads) {
   }
   for (auto& worker : workers) worker.join();
   for (int t = 0; t < threads; ++t) EXPECT_EQ(failures[t], 0) << "thread " << t;
+}
+
+// ---- reductions ----
+
+TEST_F(RegionCall, IntSumOverSizesAroundTheWorkGroup) {
+  for (std::size_t n : {std::size_t{1}, std::size_t{255}, std::size_t{256}, std::size_t{257},
+                        std::size_t{100000}}) {
+    std::vector<int> x(n);
+    int expected = 1000;  // the variable's value before the loop takes part
+    for (std::size_t i = 0; i < n; ++i) {
+      x[i] = static_cast<int>(i % 17) - 5;
+      expected += x[i];
+    }
+    int sum = 1000;
+    call_setup setup("sum", sum_source.c_str(), 1);
+    setup.dims = {range(n)};
+    setup.views = {view_1d(x.data(), n, 1, false)};
+    setup.reductions = {{&sum, scalar_kind::i32, reduction_op::add}};
+    const call_result result = run_traced(setup);
+    ASSERT_TRUE(result.on_device) << n << ": " << result.trace;
+    EXPECT_EQ(sum, expected) << n;
+  }
+}
+
+TEST_F(RegionCall, SumOverARangeWithFirstAndStep) {
+  std::vector<int> x(100);
+  for (int i = 0; i < 100; ++i) x[i] = i;
+  int sum = -7;
+  call_setup setup("sum", sum_source.c_str(), 1);
+  setup.dims = {{99, -3, 34}};  // prange(99, -3, -3): 99, 96, ..., 0
+  setup.views = {view_1d(x.data(), 100, 1, false)};
+  setup.reductions = {{&sum, scalar_kind::i32, reduction_op::add}};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  EXPECT_EQ(sum, -7 + 3 * (33 * 34 / 2));
+}
+
+TEST_F(RegionCallHost, EmptyReductionStaysOnTheHostAndKeepsTheTarget) {
+  int sum = 1000;
+  call_setup setup("sum", sum_source.c_str(), 1);
+  setup.dims = {range(0)};
+  setup.views = {view_1d<int>(nullptr, 0, 1, false)};
+  setup.reductions = {{&sum, scalar_kind::i32, reduction_op::add}};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("n=0 -> host (nothing to do)"), std::string::npos) << result.trace;
+  EXPECT_EQ(sum, 1000);
+}
+
+TEST_F(RegionCall, Sum2D) {
+  // 37 x 101: neither dimension a multiple of its work-group size, so the NDRange has
+  // several work-groups in both OpenCL dimensions and idle work-items in the last ones.
+  constexpr std::uint64_t rows = 37, cols = 101;
+  std::vector<std::int64_t> a(rows * cols);
+  std::int64_t expected = 5;
+  for (std::uint64_t i = 0; i < rows; ++i)
+    for (std::uint64_t j = 0; j < cols; ++j) {
+      a[i * cols + j] = static_cast<std::int64_t>(1000 * i + j) * 1000003;
+      expected += a[i * cols + j];
+    }
+  std::int64_t total = 5;
+  call_setup setup("sum2", sum_2d_source.c_str(), 2);
+  setup.dims = {range(rows), range(cols)};
+  setup.views = {view_2d(a.data(), rows, cols, cols, 1, false)};
+  setup.reductions = {{&total, scalar_kind::i64, reduction_op::add}};
+  const call_result result = run_traced(setup);
+  ASSERT_TRUE(result.on_device) << result.trace;
+  EXPECT_EQ(total, expected);
+}
+
+TEST_F(RegionCall, FloatMinAndMax) {
+  constexpr std::size_t n = 3001;
+  std::vector<float> x(n);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = static_cast<float>((i * 7919) % 1009) * 0.25f - 100.0f;  // -100 .. 152
+  x[1234] = -123.5f;
+  x[2999] = 200.75f;
+  {
+    float lo = 0.5f, hi = 0.5f;  // inside the range: the array decides
+    call_setup setup("min_max", min_max_source.c_str(), 1);
+    setup.dims = {range(n)};
+    setup.views = {view_1d(x.data(), n, 1, false)};
+    setup.reductions = {{&lo, scalar_kind::f32, reduction_op::min},
+                        {&hi, scalar_kind::f32, reduction_op::max}};
+    const call_result result = run_traced(setup);
+    ASSERT_TRUE(result.on_device) << result.trace;
+    EXPECT_EQ(lo, -123.5f);
+    EXPECT_EQ(hi, 200.75f);
+  }
+  {
+    float lo = -1000.0f, hi = 1000.0f;  // outside: the variables' values win
+    call_setup setup("min_max", min_max_source.c_str(), 1);
+    setup.dims = {range(n)};
+    setup.views = {view_1d(x.data(), n, 1, false)};
+    setup.reductions = {{&lo, scalar_kind::f32, reduction_op::min},
+                        {&hi, scalar_kind::f32, reduction_op::max}};
+    ASSERT_TRUE(run_traced(setup).on_device);
+    EXPECT_EQ(lo, -1000.0f);
+    EXPECT_EQ(hi, 1000.0f);
+  }
+}
+
+TEST_F(RegionCall, SeveralReductionsOfDifferentTypes) {
+  constexpr std::size_t n = 5000;
+  std::vector<std::int64_t> a(n);
+  std::vector<double> b(n);
+  std::vector<std::uint32_t> c(n);
+  std::int64_t total = std::int64_t{1} << 40;
+  double peak = -1.0;
+  std::uint32_t bits = 0xdeadbeefu;
+  std::int64_t expected_total = total;
+  double expected_peak = peak;
+  std::uint32_t expected_bits = bits;
+  const double scale = 0.5;
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = (static_cast<std::int64_t>(i) - 2500) * 4000000007LL;
+    b[i] = static_cast<double>((i * 104729) % 4999) + 1e-9 * static_cast<double>(i);
+    c[i] = static_cast<std::uint32_t>(i * 2654435761u);
+    expected_total += a[i];
+    expected_peak = std::max(expected_peak, scale * b[i]);
+    expected_bits ^= c[i];
+  }
+  call_setup setup("mixed", mixed_source.c_str(), 1, /*fp64=*/true);
+  setup.dims = {range(n)};
+  setup.views = {view_1d(a.data(), n, 1, false), view_1d(b.data(), n, 1, false),
+                 view_1d(c.data(), n, 1, false)};
+  setup.scalars = {{&scale, sizeof scale}};
+  setup.reductions = {{&total, scalar_kind::i64, reduction_op::add},
+                      {&peak, scalar_kind::f64, reduction_op::max},
+                      {&bits, scalar_kind::u32, reduction_op::bit_xor}};
+  const call_result result = run_traced(setup);
+  if (!list_devices()[0].fp64) {
+    EXPECT_FALSE(result.on_device);
+    EXPECT_EQ(total, std::int64_t{1} << 40);
+    return;
+  }
+  ASSERT_TRUE(result.on_device) << result.trace;
+  EXPECT_EQ(total, expected_total);
+  EXPECT_EQ(peak, expected_peak);
+  EXPECT_EQ(bits, expected_bits);
+}
+
+TEST_F(RegionCall, WrappingProduct) {
+  constexpr std::size_t n = 1000;
+  std::vector<std::uint32_t> x(n);
+  std::uint32_t product = 3;
+  std::uint32_t expected = product;
+  for (std::size_t i = 0; i < n; ++i) {
+    x[i] = static_cast<std::uint32_t>(2 * i + 1);
+    expected *= x[i];
+  }
+  call_setup setup("product", product_source.c_str(), 1);
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false)};
+  setup.reductions = {{&product, scalar_kind::u32, reduction_op::mul}};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  EXPECT_EQ(product, expected);
+}
+
+TEST_F(RegionCall, ErrorWordLeavesTheReductionTargetUntouched) {
+  std::vector<int> x(600, 1);
+  int sum = 1000;
+  call_setup setup("sum_stops", sum_stops_source.c_str(), 1);
+  setup.dims = {range(600)};
+  setup.views = {view_1d(x.data(), 600, 1, false)};
+  setup.reductions = {{&sum, scalar_kind::i32, reduction_op::add}};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (kernel stopped an out-of-range access)"), std::string::npos)
+      << result.trace;
+  EXPECT_EQ(sum, 1000);
+}
+
+TEST_F(RegionCall, BuildFailureLeavesTheReductionTargetUntouched) {
+  int sum = 1000;
+  call_setup setup("sum_broken", sum_broken_source, 1);
+  setup.dims = {range(600)};
+  setup.reductions = {{&sum, scalar_kind::i32, reduction_op::add}};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("-> host (clBuildProgram failed"), std::string::npos) << result.trace;
+  EXPECT_EQ(sum, 1000);
+}
+
+TEST_F(RegionCall, ReductionArgumentsCountInTheConvention) {
+  // The call forgets its reduction: the kernel takes two arguments more.
+  std::vector<int> x(10, 1);
+  call_setup setup("sum", sum_source.c_str(), 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(x.data(), 10, 1, false)};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("kernel 'sum' takes 10 arguments, the call passes 8"),
+            std::string::npos)
+      << result.trace;
+}
+
+TEST_F(RegionCall, BitwiseFloatReductionRunsOnTheHost) {
+  std::vector<int> x(10, 1);
+  float bogus = 1.0f;
+  call_setup setup("sum", sum_source.c_str(), 1);
+  setup.dims = {range(10)};
+  setup.views = {view_1d(x.data(), 10, 1, false)};
+  setup.reductions = {{&bogus, scalar_kind::f32, reduction_op::bit_or}};
+  const call_result result = run_traced(setup);
+  EXPECT_FALSE(result.on_device);
+  EXPECT_NE(result.trace.find("(bitwise reduction of a floating-point variable)"),
+            std::string::npos)
+      << result.trace;
+  EXPECT_EQ(bogus, 1.0f);
+}
+
+// ---- --strict-fp ----
+
+TEST_F(RegionCall, StrictFpRunsOnlyWhereDivisionAndSqrtRoundCorrectly) {
+  constexpr std::size_t n = 4096;
+  std::vector<float> x(n), y(n, -1.0f);
+  for (std::size_t i = 0; i < n; ++i) x[i] = 1.0f + static_cast<float>(i) * 0.37f;
+  const float d = 3.0f;
+  call_setup setup("strict", strict_source, 1);
+  setup.info.strict_fp = true;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  setup.scalars = {{&d, sizeof d}};
+  const call_result result = run_traced(setup);
+  if (!list_devices()[0].correctly_rounded_divide_sqrt) {
+    EXPECT_FALSE(result.on_device);
+    EXPECT_NE(
+        result.trace.find("(device cannot round float division and sqrt correctly (--strict-fp))"),
+        std::string::npos)
+        << result.trace;
+    EXPECT_EQ(y[0], -1.0f);
+    return;
+  }
+  ASSERT_TRUE(result.on_device) << result.trace;
+  // Correctly rounded on both sides: the device's results are the host's, bit for bit.
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], std::sqrt(x[i]) / d) << i;
 }
 
 TEST_F(RegionCallHost, HostFromTheEnvironment) {

@@ -1,0 +1,23 @@
+// Affine indices of accesses that run in every iteration are checked once, before
+// launch, in the host stub; accesses under a condition keep their per-access check.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_11_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+void f(clpar::view<const float, 2> in, clpar::view<float, 2> out, clpar::view<const int> flag) {
+  // CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, 2, 0LL, {1LL, 0LL}, clpar_views[0].extent[0], clpar_bad))
+  // CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 13, 15, clpar_bad, clpar_views[0].extent[0], "out");
+  for (auto i : clpar::prange(out.extent(0)))
+    for (auto j : clpar::prange(1, out.extent(1) - 1)) {
+      out(i, j) = in(i, j - 1) + in(i, 2 * j + 1);
+      if (flag[i] > 0)
+        out(i, j) = in(i, j * j);
+    }
+}
+// CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, 2, -1LL, {0LL, 1LL}, clpar_views[1].extent[1], clpar_bad))
+// CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, 2, 1LL, {0LL, 2LL}, clpar_views[1].extent[1], clpar_bad))
+// CHECK-OMP: {{^ *}}::clpar::rt::region_call clpar_call(clpar_request);
+// CHECK-CL: {{^ *}}out[out_off + (long)i * out_s0 + (long)j * out_s1] = in[in_off + (long)i * in_s0 + (long)(j - 1UL) * in_s1] + in[in_off + (long)i * in_s0 + (long)((2UL * j) + 1UL) * in_s1];
+// CHECK-CL-NEXT: {{^ *}}if (flag[flag_off + clpar_checked(clpar_err, 3, (long)i, flag_e0) * flag_s0] > 0)
+// CHECK-CL-NEXT: {{^ *}}out[out_off + clpar_checked(clpar_err, 4, (long)i, out_e0) * out_s0 + clpar_checked(clpar_err, 4, (long)j, out_e1) * out_s1] = in[in_off + clpar_checked(clpar_err, 5, (long)i, in_e0) * in_s0 + clpar_checked(clpar_err, 5, (long)(j * j), in_e1) * in_s1];
