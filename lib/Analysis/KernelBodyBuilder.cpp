@@ -56,7 +56,8 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
       "atan2", "sinh",  "cosh",  "tanh",  "pow",   "fabs",  "floor",    "ceil",
       "round", "trunc", "fmin",  "fmax",  "fma",   "hypot", "copysign", "fmod",
       "abs",   "min",   "max",   "asinh", "acosh", "atanh", "erf",      "erfc",
-      "tgamma", "lgamma", "fdim", "rint"};
+      "tgamma", "lgamma", "fdim", "rint", "ldexp", "ilogb", "logb", "nextafter",
+      "remainder", "isnan", "isinf", "isfinite", "isnormal", "signbit"};
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   std::string Name = FD->getName().str();
@@ -77,6 +78,10 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
     return Name == "fabs" ? std::string("fabs") : Name;
   if (Name == "labs" || Name == "llabs")
     return std::string("abs");
+  if (Name == "nearbyint")
+    return std::string("rint"); // the same in the default rounding mode
+  if (Name == "scalbn")
+    return std::string("ldexp"); // FLT_RADIX is 2
   // C's float variants: sqrtf, fabsf, ...
   if (Global && Name.size() > 1 && Name.back() == 'f' &&
       Same.count(Name.substr(0, Name.size() - 1)))
@@ -143,6 +148,11 @@ public:
 
 private:
   std::nullptr_t fail(clang::SourceLocation Loc, const std::string &Why) {
+    // A reason found inside a system or other header is reported at the user's call.
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (TopCallLoc.isValid() &&
+        (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc))))
+      Loc = TopCallLoc;
     if (Reason.empty()) {
       Reason = Why;
       ReasonLoc = Loc;
@@ -368,6 +378,8 @@ private:
       return expr(M->getSubExpr());
     if (const auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
       return expr(B->getSubExpr());
+    if (const auto *NT = llvm::dyn_cast<clang::SubstNonTypeTemplateParmExpr>(E))
+      return expr(NT->getReplacement());
     if (const auto *IC = llvm::dyn_cast<clang::ImplicitCastExpr>(E))
       return implicitCast(IC);
     if (const auto *EC = llvm::dyn_cast<clang::ExplicitCastExpr>(E)) {
@@ -479,7 +491,10 @@ private:
   ExprPtr declRef(const clang::DeclRefExpr *DRE) {
     const clang::ValueDecl *D = DRE->getDecl();
     if (const auto *EC = llvm::dyn_cast<clang::EnumConstantDecl>(D)) {
-      std::optional<ScalarType> T = typeOf(DRE->getType(), DRE->getLocation());
+      clang::QualType IntType = DRE->getType();
+      if (const auto *ED = llvm::dyn_cast<clang::EnumDecl>(EC->getDeclContext()))
+        IntType = ED->getIntegerType();
+      std::optional<ScalarType> T = typeOf(IntType, DRE->getLocation());
       if (!T)
         return nullptr;
       ExprPtr L = makeExpr(Expr::Kind::IntLiteral, *T);
@@ -837,8 +852,7 @@ private:
                                T.getNonReferenceType().isConstQualified();
       ir::Function::Param Param;
       Param.Name = FunctionNames.nameFor(P, P->getNameAsString());
-      if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
-          Info && Info->Kind == ir::ViewKind::ClparView && ByValueOrConstRef) {
+      if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info && ByValueOrConstRef) {
         std::optional<ScalarType> Elem = typeOf(Info->Element, P->getLocation());
         if (!Elem)
           return std::nullopt;
@@ -846,8 +860,10 @@ private:
         V.HostExpr = P->getNameAsString();
         V.KernelName = Param.Name;
         V.Element = *Elem;
+        V.Kind = Info->Kind;
         V.Rank = Info->Rank;
-        V.ConstElements = Info->Element.isConstQualified();
+        V.ConstElements = Info->Element.isConstQualified() ||
+                          T.getNonReferenceType().isConstQualified();
         Param.IsView = true;
         Param.ViewIndex = F.ViewParams.size();
         FS.ViewIndex[P] = Param.ViewIndex;
@@ -954,7 +970,12 @@ private:
     if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end()) {
       Index = Found->second;
     } else {
+      bool Outermost = !TopCallLoc.isValid();
+      if (Outermost)
+        TopCallLoc = Loc;
       std::optional<unsigned> I = translateFunction(Def, Loc, Captures);
+      if (Outermost)
+        TopCallLoc = clang::SourceLocation();
       if (!I)
         return nullptr;
       Index = *I;
@@ -1015,12 +1036,35 @@ private:
     std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
     if (!T)
       return nullptr;
+    // Classification functions (isnan, signbit, ...) return bool or int for a
+    // floating-point argument, and ldexp and scalbn take an int exponent: their
+    // arguments keep their own types.  Every other built-in computes in its result type,
+    // as C++ does for integer arguments of the <cmath> overloads.
+    static const std::set<std::string> Classifying = {"isnan", "isinf", "isfinite",
+                                                      "isnormal", "signbit", "ilogb"};
+    bool KeepArgTypes = Classifying.count(*Builtin) > 0;
     std::vector<ExprPtr> Args;
-    for (const clang::Expr *A : CE->arguments()) {
-      ExprPtr E = expr(A);
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      ExprPtr E = expr(CE->getArg(I));
       if (!E)
         return nullptr;
-      Args.push_back(makeCast(*T, std::move(E)));
+      if (KeepArgTypes) {
+        if (!ir::isFloating(E->Type))
+          return fail(CE->getExprLoc(), "calls '" + FD->getNameAsString() +
+                                            "' with an integer argument");
+      } else if (*Builtin == "ldexp" && I == 1) {
+        E = makeCast(ScalarType::Int, std::move(E));
+      } else {
+        E = makeCast(*T, std::move(E));
+      }
+      Args.push_back(std::move(E));
+    }
+    if (KeepArgTypes) {
+      // OpenCL returns int (0 or 1 for the predicates) where C++ returns bool or int.
+      ExprPtr C = makeExpr(Expr::Kind::Call, ScalarType::Int);
+      C->Text = *Builtin;
+      C->Operands = std::move(Args);
+      return makeCast(*T, std::move(C));
     }
     bool Floating = ir::isFloating(*T);
     if ((*Builtin == "min" || *Builtin == "max") && Args.size() == 2 && Floating) {
@@ -1067,6 +1111,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   std::set<std::string> UsedFunctionNames;
+  clang::SourceLocation TopCallLoc; ///< the region body's call being translated, if any
   std::string Reason;
   clang::SourceLocation ReasonLoc;
 };

@@ -68,10 +68,15 @@ public:
          siteText(R.Site) +
          (Kernel ? ": OpenCL kernel '" + R.KernelName + "' and OpenMP variant"
                  : ": OpenMP variant only"));
+    // Generated lines count from the loop's own line, so a diagnostic about them points
+    // at the loop rather than at a line the user's file does not have.
+    Out += lineDirective(R.Site.Line, R.Site.File);
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       line(I + "  const auto " + rangeVar(D) + " = " + R.Dims[D].RangeText + ";");
     if (Kernel)
       launch(KernelSource);
+    else if (Opts.OpenCL)
+      hostOnlyCall();
     else
       line(I + "  {");
     openmpVariant();
@@ -148,6 +153,23 @@ private:
     line(I + "  if (!clpar_call.ran_on_device()) {");
   }
 
+  /// A region without a kernel still goes through the runtime, which traces the call.
+  void hostOnlyCall() {
+    const std::string &I = Opts.Indent;
+    line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
+    line(I + "      " + quoted(siteText(R.Site)) + ", nullptr, nullptr, " +
+         std::to_string(R.Dims.size()) + ", false, false, false,");
+    line(I + "      " + quoted("OpenMP variant only: " + R.NotOffloadedReason) + "};");
+    std::string Dims;
+    for (unsigned D = 0; D < R.Dims.size(); ++D)
+      Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
+    line(I + "  const ::clpar::rt::dim_arg clpar_dims[] = {" + Dims + "};");
+    line(I + "  const ::clpar::rt::launch_request clpar_request{&clpar_info, clpar_dims, "
+             "nullptr, 0, nullptr, 0, ::clpar::rt::placement_request::host};");
+    line(I + "  ::clpar::rt::region_call clpar_call(clpar_request);");
+    line(I + "  {");
+  }
+
   void openmpVariant() {
     const std::string &I = Opts.Indent;
     unsigned N = R.Dims.size();
@@ -163,6 +185,7 @@ private:
     for (const ir::Reduction &Red : R.Reductions)
       Pragma += std::string(" reduction(") + ir::openmpReductionOperator(Red.Op) + ": " +
                 Red.HostExpr + ")";
+    Out += lineDirective(R.Site.Line, R.Site.File);
     line(Pragma);
     for (unsigned D = 0; D < N; ++D) {
       std::string S = std::to_string(D);
@@ -198,14 +221,14 @@ std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
   return StubWriter(R, Opts).write(KernelSource, ResumeLine, ResumeColumn);
 }
 
-std::string emitFilePrologue(const std::string &File, bool AnyOffloaded,
+std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
                              const HostStubOptions &Opts) {
   std::string P = "// Translated by clpar-translate from " + File +
                   "; edits here are lost on the next build.\n";
   if (!Opts.BoundsCheck)
     P += "#define CLPAR_NO_BOUNDS_CHECK 1\n";
   P += "#include <cstdint>\n#include <clpar/rt/openmp.hpp>\n";
-  if (AnyOffloaded)
+  if (AnyRuntimeCall)
     P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n";
   P += lineDirective(1, File);
   return P;

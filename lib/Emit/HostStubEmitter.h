@@ -25,7 +25,7 @@ std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
                          unsigned ResumeColumn);
 
 /// Text placed before the first line of a translated file.
-std::string emitFilePrologue(const std::string &File, bool AnyOffloaded,
+std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
                              const HostStubOptions &Opts);
 
 } // namespace clpar::emit

@@ -71,7 +71,7 @@ public:
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
     KernelOpts.StrictFp = Opts.StrictFp;
 
-    bool AnyOffloaded = false;
+    bool AnyRuntimeCall = false;
     for (const FoundLoop &L : Found.Outermost) {
       std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Opts.BoundsCheck, Ctx, Diags);
       if (!B)
@@ -80,11 +80,11 @@ public:
       if (Opts.DumpRegions)
         Result.RegionDump += ir::dumpRegion(R);
       bool Kernel = Opts.OpenCL && R.offloaded();
+      AnyRuntimeCall |= Opts.OpenCL;
       std::string KernelSource;
       if (Kernel) {
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
-        AnyOffloaded = true;
         Diags.remark(L.Loop->getForLoc(), offloadedRemark(R));
       } else if (!Opts.OpenCL) {
         Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) +
@@ -115,7 +115,7 @@ public:
       Body.assign(Buf->begin(), Buf->end());
     else
       Body = SM.getBufferData(Main).str();
-    Result.Output = emit::emitFilePrologue(File, AnyOffloaded, StubOpts) + Body;
+    Result.Output = emit::emitFilePrologue(File, AnyRuntimeCall, StubOpts) + Body;
     Ok = true;
   }
 

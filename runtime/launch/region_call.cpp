@@ -1,7 +1,7 @@
 // runtime/launch/region_call.cpp - clpar::rt::region_call: host or device, per call.
 //
 // The decision, in order (each step may answer "host" with a reason for the trace):
-//   empty iteration space, .on(clpar::host), CLPAR_DEVICE=host, auto below its threshold
+//   a region translated without a kernel (traced like any other call), empty iteration space, .on(clpar::host), CLPAR_DEVICE=host, auto below its threshold
 //   (device_selector.hpp); only then OpenCL is started (platform_list), a device chosen,
 //   the views' memory laid out (span_set), the kernel built (device_context) and run
 //   (kernel_launch).  Any failure on the way answers "host" and leaves host memory as it
@@ -44,6 +44,8 @@ std::atomic<bool> warned_unknown_index{false};
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   const region_info& info = *request.info;
+  if (info.kernel_source == nullptr)
+    return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
   const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
                          info.cpu_devices_only, info.strict_fp};
 

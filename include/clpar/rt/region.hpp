@@ -44,13 +44,15 @@ namespace clpar::rt {
 struct region_info {
   const char* site;           ///< "file.cpp:12:5"
   const char* kernel_name;    ///< stable across rebuilds of the same source
-  const char* kernel_source;  ///< OpenCL C
+  const char* kernel_source;  ///< OpenCL C; null when the region has only its OpenMP variant
   unsigned dims;              ///< 1 to 3
   bool needs_fp64;            ///< the kernel uses double
   bool cpu_devices_only;      ///< built with --no-opencl-gpu
   /// Built with --strict-fp: the kernel must be built with correctly rounded float
   /// division and sqrt (and has FP_CONTRACT OFF); devices that cannot are not used.
   bool strict_fp = false;
+  /// For a region without an OpenCL variant (kernel_source null): why, for the trace.
+  const char* host_only_reason = nullptr;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.
