@@ -8,6 +8,7 @@ namespace clpar {
 namespace {
 
 using ir::Expr;
+using ir::ExprPtr;
 using ir::Stmt;
 
 struct Affine {
@@ -22,17 +23,29 @@ bool isWide(ir::ScalarType T) {
   return T == ir::ScalarType::Long || T == ir::ScalarType::ULong;
 }
 
-std::optional<Affine> affine(const Expr &E, unsigned Dims) {
+/// Inner loop variables by kernel name; their affine dimension is Dims + position.
+using InnerNames = std::vector<std::string>;
+
+std::optional<Affine> affine(const Expr &E, unsigned Dims, const InnerNames &Inner = {}) {
   switch (E.K) {
+  case Expr::Kind::Local:
+    for (unsigned I = 0; I < Inner.size(); ++I)
+      if (Inner[I] == E.Text) {
+        Affine A;
+        A.Coef.assign(Dims + Inner.size(), 0);
+        A.Coef[Dims + I] = 1;
+        return A;
+      }
+    return std::nullopt;
   case Expr::Kind::IntLiteral: {
     Affine A;
-    A.Coef.assign(Dims, 0);
+    A.Coef.assign(Dims + Inner.size(), 0);
     A.Constant = std::stoll(E.Text);
     return A;
   }
   case Expr::Kind::LoopIndex: {
     Affine A;
-    A.Coef.assign(Dims, 0);
+    A.Coef.assign(Dims + Inner.size(), 0);
     A.Coef[E.Index] = 1;
     return A;
   }
@@ -41,10 +54,10 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims) {
     // types of which the operand is the loop variable's own.
     if (!isInteger(E.Type) || !isInteger(E.Operands[0]->Type) || !isWide(E.Type))
       return std::nullopt;
-    return affine(*E.Operands[0], Dims);
+    return affine(*E.Operands[0], Dims, Inner);
   case Expr::Kind::Unary:
     if (E.Text == "-") {
-      std::optional<Affine> A = affine(*E.Operands[0], Dims);
+      std::optional<Affine> A = affine(*E.Operands[0], Dims, Inner);
       if (!A)
         return std::nullopt;
       A->Constant = -A->Constant;
@@ -53,13 +66,13 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims) {
       return A;
     }
     if (E.Text == "+")
-      return affine(*E.Operands[0], Dims);
+      return affine(*E.Operands[0], Dims, Inner);
     return std::nullopt;
   case Expr::Kind::Binary: {
     if (E.Text != "+" && E.Text != "-" && E.Text != "*")
       return std::nullopt;
-    std::optional<Affine> L = affine(*E.Operands[0], Dims);
-    std::optional<Affine> R = affine(*E.Operands[1], Dims);
+    std::optional<Affine> L = affine(*E.Operands[0], Dims, Inner);
+    std::optional<Affine> R = affine(*E.Operands[1], Dims, Inner);
     if (!L || !R)
       return std::nullopt;
     auto IsConstant = [](const Affine &A) {
@@ -80,7 +93,7 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims) {
     }
     long long Sign = E.Text == "+" ? 1 : -1;
     L->Constant += Sign * R->Constant;
-    for (unsigned D = 0; D < Dims; ++D)
+    for (unsigned D = 0; D < L->Coef.size(); ++D)
       L->Coef[D] += Sign * R->Coef[D];
     return L;
   }
@@ -89,42 +102,150 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims) {
   }
 }
 
+/// A bound of an inner loop that is the same in every iteration of the region:
+/// constants, integer scalars, view extents and sizes, + - * of those.
+bool regionInvariant(const Expr &E) {
+  switch (E.K) {
+  case Expr::Kind::IntLiteral:
+  case Expr::Kind::ViewExtent:
+  case Expr::Kind::ViewSize:
+    return true;
+  case Expr::Kind::Scalar:
+    return isInteger(E.Type);
+  case Expr::Kind::Cast:
+    return isInteger(E.Type) && regionInvariant(*E.Operands[0]);
+  case Expr::Kind::Unary:
+    return E.Text == "-" && regionInvariant(*E.Operands[0]);
+  case Expr::Kind::Binary:
+    return (E.Text == "+" || E.Text == "-" || E.Text == "*") &&
+           regionInvariant(*E.Operands[0]) && regionInvariant(*E.Operands[1]);
+  default:
+    return false;
+  }
+}
+
+const Expr &withoutCasts(const Expr &E) {
+  return E.K == Expr::Kind::Cast ? withoutCasts(*E.Operands[0]) : E;
+}
+
+bool isLocal(const Expr &E, const std::string &Name) {
+  const Expr &B = withoutCasts(E);
+  return B.K == Expr::Kind::Local && B.Text == Name;
+}
+
+bool writes(const Stmt &S, const std::string &Name);
+
+bool writes(const Expr &E, const std::string &Name) {
+  if (E.K == Expr::Kind::Unary && (E.Text == "++" || E.Text == "--") &&
+      isLocal(*E.Operands[0], Name))
+    return true;
+  if (E.K == Expr::Kind::Binary && !E.Text.empty() && E.Text.back() == '=' &&
+      E.Text != "==" && E.Text != "!=" && E.Text != "<=" && E.Text != ">=" &&
+      isLocal(*E.Operands[0], Name))
+    return true;
+  for (const auto &Op : E.Operands)
+    if (writes(*Op, Name))
+      return true;
+  return false;
+}
+
+bool writes(const Stmt &S, const std::string &Name) {
+  for (const ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
+    if (*E && writes(**E, Name))
+      return true;
+  for (const auto &C : S.Children)
+    if (C && writes(*C, Name))
+      return true;
+  return false;
+}
+
+bool contains(const Stmt &S, Stmt::Kind K) {
+  if (S.K == K)
+    return true;
+  for (const auto &C : S.Children)
+    if (C && contains(*C, K))
+      return true;
+  return false;
+}
+
 class Hoister {
 public:
   explicit Hoister(ir::Region &R) : R(R) {}
 
-  void run() {
-    Stmt &Body = *R.KernelBody;
-    if (Body.K != Stmt::Kind::Compound) {
-      statement(Body);
-      return;
-    }
-    // After a statement that may end the iteration early, later accesses are
-    // conditional.
-    for (auto &S : Body.Children) {
-      statement(*S);
-      if (mayEndIteration(*S))
-        return;
-    }
-  }
+  void run() { statement(*R.KernelBody); }
 
 private:
-  static bool mayEndIteration(const Stmt &S) {
-    if (S.K == Stmt::Kind::EndIteration)
-      return true;
-    for (const auto &C : S.Children)
-      if (C && mayEndIteration(*C))
-        return true;
-    return false;
-  }
+  struct Loop {
+    std::string Name;
+  };
 
+  /// Statements run in order until one that may leave the iteration (or the inner loop's
+  /// iteration) early; the accesses after it are conditional.
   void statement(Stmt &S) {
-    if (S.K == Stmt::Kind::Expression || S.K == Stmt::Kind::Decl) {
+    switch (S.K) {
+    case Stmt::Kind::Expression:
+    case Stmt::Kind::Decl:
       if (S.Init)
         expr(*S.Init);
+      return;
+    case Stmt::Kind::Compound:
+      for (auto &C : S.Children) {
+        statement(*C);
+        if (contains(*C, Stmt::Kind::EndIteration) || contains(*C, Stmt::Kind::Continue) ||
+            contains(*C, Stmt::Kind::Break))
+          return;
+      }
+      return;
+    case Stmt::Kind::For:
+      innerLoop(S);
+      return;
+    default:
+      // if, while, do: their accesses run conditionally or a data-dependent number of
+      // times, and keep their per-access checks.
+      return;
     }
-    // Accesses under if, loops and nested blocks run conditionally or repeatedly with
-    // other indices: they keep their per-access checks.
+  }
+
+  /// for (T k = First; k < End; ++k) with region-invariant bounds, k not written in the
+  /// body, and no break or return out of it: its body's accesses see k over [First, End).
+  void innerLoop(Stmt &For) {
+    const Stmt *Init = For.Children[0].get();
+    if (!Init || Init->K != Stmt::Kind::Decl || !Init->Init || !isInteger(Init->VarType) ||
+        !For.Cond || !For.Inc)
+      return;
+    const std::string &K = Init->VarName;
+    const Expr &Cond = *For.Cond;
+    if (Cond.K != Expr::Kind::Binary || (Cond.Text != "<" && Cond.Text != "<=") ||
+        !isLocal(*Cond.Operands[0], K))
+      return;
+    const Expr &Inc = *For.Inc;
+    bool StepOne = (Inc.K == Expr::Kind::Unary && Inc.Text == "++" &&
+                    isLocal(*Inc.Operands[0], K)) ||
+                   (Inc.K == Expr::Kind::Binary && Inc.Text == "+=" &&
+                    isLocal(*Inc.Operands[0], K) &&
+                    withoutCasts(*Inc.Operands[1]).K == Expr::Kind::IntLiteral &&
+                    withoutCasts(*Inc.Operands[1]).Text == "1");
+    Stmt &Body = *For.Children[1];
+    if (!StepOne || !regionInvariant(*Init->Init) || !regionInvariant(*Cond.Operands[1]) ||
+        writes(Body, K) || contains(Body, Stmt::Kind::Break) ||
+        contains(Body, Stmt::Kind::EndIteration))
+      return;
+    // `k <= End` is `k < End + 1`.
+    std::shared_ptr<const Expr> End = ir::cloneExpr(*Cond.Operands[1]);
+    if (Cond.Text == "<=") {
+      auto Plus = std::make_unique<Expr>(Expr::Kind::Binary, End->Type);
+      Plus->Text = "+";
+      Plus->Operands.push_back(ir::cloneExpr(*End));
+      auto One = std::make_unique<Expr>(Expr::Kind::IntLiteral, End->Type);
+      One->Text = "1";
+      Plus->Operands.push_back(std::move(One));
+      End = std::move(Plus);
+    }
+    Loops.push_back({K});
+    Bounds.push_back({ir::cloneExpr(*Init->Init), End});
+    statement(Body);
+    Loops.pop_back();
+    Bounds.pop_back();
   }
 
   void expr(Expr &E) {
@@ -143,9 +264,13 @@ private:
   }
 
   void access(Expr &E) {
+    InnerNames Names;
+    for (const Loop &L : Loops)
+      Names.push_back(L.Name);
+    unsigned Dims = R.Dims.size();
     for (unsigned D = 0; D < E.Operands.size() && D < 32; ++D) {
       const Expr &Index = *E.Operands[D];
-      std::optional<Affine> A = affine(Index, R.Dims.size());
+      std::optional<Affine> A = affine(Index, Dims, Names);
       if (!A)
         continue;
       ir::HoistedCheck C;
@@ -153,7 +278,11 @@ private:
       C.Dim = D;
       C.At = R.AccessSites[E.AccessId];
       C.Constant = A->Constant;
-      C.LoopCoef = A->Coef;
+      C.LoopCoef.assign(A->Coef.begin(), A->Coef.begin() + Dims);
+      // Every enclosing inner loop matters, even one the index does not use: if it runs
+      // no iteration, the access never happens.
+      for (unsigned I = 0; I < Bounds.size(); ++I)
+        C.Inner.push_back({Bounds[I].first, Bounds[I].second, A->Coef[Dims + I]});
       C.UnsignedIndex = !ir::isSignedInteger(Index.Type);
       R.HoistedChecks.push_back(C);
       E.HoistedMask |= 1u << D;
@@ -161,6 +290,8 @@ private:
   }
 
   ir::Region &R;
+  std::vector<Loop> Loops;
+  std::vector<std::pair<std::shared_ptr<const Expr>, std::shared_ptr<const Expr>>> Bounds;
 };
 
 } // namespace

@@ -89,6 +89,35 @@ public:
 private:
   void line(const std::string &S) { Out += S + "\n"; }
 
+  /// A region-invariant bound (literals, scalars, view extents) as host C++, in long long.
+  std::string hostValue(const ir::Expr &E) {
+    switch (E.K) {
+    case ir::Expr::Kind::IntLiteral:
+      return E.Text + "LL";
+    case ir::Expr::Kind::Scalar:
+      return "static_cast<long long>(" + R.Scalars[E.Index].HostExpr + ")";
+    case ir::Expr::Kind::ViewExtent:
+      return "static_cast<long long>(clpar_views[" + std::to_string(E.Index) + "].extent[" +
+             std::to_string(E.Dim) + "])";
+    case ir::Expr::Kind::ViewSize: {
+      std::string P;
+      for (unsigned D = 0; D < R.Views[E.Index].Rank; ++D)
+        P += (D ? " * " : "") + std::string("static_cast<long long>(clpar_views[") +
+             std::to_string(E.Index) + "].extent[" + std::to_string(D) + "])";
+      return "(" + P + ")";
+    }
+    case ir::Expr::Kind::Cast:
+      return hostValue(*E.Operands[0]);
+    case ir::Expr::Kind::Unary:
+      return "-(" + hostValue(*E.Operands[0]) + ")";
+    case ir::Expr::Kind::Binary:
+      return "(" + hostValue(*E.Operands[0]) + " " + E.Text + " " +
+             hostValue(*E.Operands[1]) + ")";
+    default:
+      return "0LL"; // not produced: the analysis admits only the kinds above
+    }
+  }
+
   void launch(const std::string &KernelSource) {
     const std::string &I = Opts.Indent;
     line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
@@ -140,14 +169,34 @@ private:
       std::string Coef;
       for (size_t D = 0; D < C.LoopCoef.size(); ++D)
         Coef += (D ? ", " : "") + std::to_string(C.LoopCoef[D]) + "LL";
+      for (const ir::HoistedCheck::InnerLoop &L : C.Inner)
+        Coef += ", " + std::to_string(L.Coef) + "LL";
       std::string Extent = "clpar_views[" + std::to_string(C.View) + "].extent[" +
                            std::to_string(C.Dim) + "]";
-      line(I + "  if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, " +
-           std::to_string(R.Dims.size()) + ", " + std::to_string(C.Constant) + "LL, {" +
-           Coef + "}, " + Extent + ", clpar_bad))");
-      line(I + "    throw ::clpar::bounds_error(" + quoted(C.At.File) + ", " +
+      std::string Dims = "clpar_dims";
+      if (!C.Inner.empty()) {
+        // The serial loops around the access are further dimensions of the check.
+        Dims = "clpar_check_dims";
+        std::string List;
+        for (unsigned D = 0; D < R.Dims.size(); ++D)
+          List += "clpar_dims[" + std::to_string(D) + "], ";
+        for (const ir::HoistedCheck::InnerLoop &L : C.Inner) {
+          std::string First = hostValue(*L.First), End = hostValue(*L.End);
+          List += "::clpar::rt::dim_arg{" + First + ", 1, static_cast<std::uint64_t>(" +
+                  End + " > " + First + " ? " + End + " - " + First + " : 0)}, ";
+        }
+        line(I + "  {");
+        line(I + "    const ::clpar::rt::dim_arg clpar_check_dims[] = {" + List + "};");
+      }
+      std::string In = I + (C.Inner.empty() ? "  " : "    ");
+      line(In + "if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(" + Dims +
+           ", " + std::to_string(R.Dims.size() + C.Inner.size()) + ", " +
+           std::to_string(C.Constant) + "LL, {" + Coef + "}, " + Extent + ", clpar_bad))");
+      line(In + "  throw ::clpar::bounds_error(" + quoted(C.At.File) + ", " +
            std::to_string(C.At.Line) + ", " + std::to_string(C.At.Column) +
            ", clpar_bad, " + Extent + ", " + quoted(R.Views[C.View].HostExpr) + ");");
+      if (!C.Inner.empty())
+        line(I + "  }");
     }
     line(I + "  ::clpar::rt::region_call clpar_call(clpar_request);");
     line(I + "  if (!clpar_call.ran_on_device()) {");

@@ -36,6 +36,19 @@ const char *openclTypeName(ScalarType T) {
   return "int";
 }
 
+std::unique_ptr<Expr> cloneExpr(const Expr &E) {
+  auto C = std::make_unique<Expr>(E.K, E.Type);
+  C->Text = E.Text;
+  C->Index = E.Index;
+  C->Dim = E.Dim;
+  C->Postfix = E.Postfix;
+  C->AccessId = E.AccessId;
+  C->HoistedMask = E.HoistedMask;
+  for (const auto &Op : E.Operands)
+    C->Operands.push_back(cloneExpr(*Op));
+  return C;
+}
+
 const char *openmpReductionOperator(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add: return "+";

@@ -44,6 +44,9 @@ enum class ScalarType {
 };
 
 bool isFloating(ScalarType T);
+struct Expr;
+/// A deep copy.
+std::unique_ptr<Expr> cloneExpr(const Expr &E);
 bool isSignedInteger(ScalarType T);
 /// The OpenCL C spelling (bool, char, uchar, ..., double).
 const char *openclTypeName(ScalarType T);
@@ -183,6 +186,15 @@ struct HoistedCheck {
   long long Constant = 0;
   std::vector<long long> LoopCoef; ///< one per region dimension
   bool UnsignedIndex = false;      ///< the index expression is unsigned (wraps below 0)
+  /// Serial loops inside the body whose variable the index uses: the variable runs over
+  /// [First, End) in steps of 1, the same range in every iteration of the region (bounds
+  /// of constants, scalars and extents only), and the loop has no early exit, so either
+  /// every iteration runs the access for all those values or none runs it.
+  struct InnerLoop {
+    std::shared_ptr<const Expr> First, End;
+    long long Coef = 0;
+  };
+  std::vector<InnerLoop> Inner;
 };
 
 /// Everything the emitters need for one region.

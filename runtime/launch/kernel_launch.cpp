@@ -11,6 +11,8 @@
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
+
+thread_local double last_kernel_seconds = 0;
 namespace {
 
 /// Sets kernel arguments in order, remembering the first failure.
@@ -216,9 +218,10 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
 
   // Always an explicit local size, never cl::NullRange: the reduction scratch was sized
   // for this local size and the partials for its number of work-groups.
+  cl::Event kernel_done;
   status =
       queue.enqueueNDRangeKernel(kernel.kernel, cl::NullRange, nd_range(size->dims, size->global),
-                                 nd_range(size->dims, size->local));
+                                 nd_range(size->dims, size->local), nullptr, &kernel_done);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
 
   // 3. Error word and results into staging, then the call's one wait.
@@ -241,6 +244,13 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
   }
   status = resources.drain();
   if (status != CL_SUCCESS) return cl_failure_why("clFinish", status);
+  {
+    cl_ulong started = 0, ended = 0;
+    if (kernel_done.getProfilingInfo(CL_PROFILING_COMMAND_START, &started) == CL_SUCCESS &&
+        kernel_done.getProfilingInfo(CL_PROFILING_COMMAND_END, &ended) == CL_SUCCESS &&
+        ended >= started)
+      last_kernel_seconds = static_cast<double>(ended - started) * 1e-9;
+  }
 
   // 4. Out-of-range access: discard.  Otherwise the results go into place.
   if (error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0)

@@ -47,6 +47,9 @@
 
 namespace clpar::rt {
 
+/// The kernel time of this thread's last successful launch (profiling), for last_call().
+extern thread_local double last_kernel_seconds;
+
 /// Kernel arguments the convention gives a request: 3 per dimension, the error word, 2 + 2 *
 /// rank per view, one per scalar and 2 per reduction.
 std::size_t convention_arg_count(const launch_request& request) noexcept;

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "clpar/rt/region.hpp"
+#include "clpar/rt/stats.hpp"
 #include "device/device_context.hpp"
 #include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
@@ -88,8 +89,15 @@ std::uint64_t iteration_count(const launch_request& request) noexcept {
   return total;
 }
 
+namespace {
+thread_local call_stats last_stats;
+}  // namespace
+
+call_stats last_call() noexcept { return last_stats; }
+
 region_call::region_call(const launch_request& request) noexcept
     : request_(&request), start_(std::chrono::steady_clock::now()) {
+  last_kernel_seconds = 0;
   try {
     const decision d = decide_and_run(request);
     on_device_ = d.on_device;
@@ -105,9 +113,12 @@ region_call::region_call(const launch_request& request) noexcept
 }
 
 region_call::~region_call() {
+  const auto elapsed = std::chrono::steady_clock::now() - start_;
+  last_stats.on_device = on_device_;
+  last_stats.seconds = std::chrono::duration<double>(elapsed).count();
+  last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
   if (!trace_enabled()) return;
   try {
-    const auto elapsed = std::chrono::steady_clock::now() - start_;
     const auto microseconds =
         std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
     const char* site = request_->info != nullptr ? request_->info->site : "?";

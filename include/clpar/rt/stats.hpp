@@ -1,0 +1,21 @@
+// clpar/rt/stats.hpp - what the calling thread's last region call did, for benchmarks.
+//
+// Not part of SPEC; programs built with clpar++ (which links the runtime) may use it to
+// separate kernel time from transfers and launch overhead.
+#ifndef CLPAR_RT_STATS_HPP
+#define CLPAR_RT_STATS_HPP
+
+namespace clpar::rt {
+
+struct call_stats {
+  bool on_device = false;
+  double seconds = 0;         ///< the whole call, from decision to the stub's last line
+  double kernel_seconds = 0;  ///< the kernel's execution on the device (OpenCL profiling)
+};
+
+/// The most recent region call completed by this thread.
+call_stats last_call() noexcept;
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RT_STATS_HPP

@@ -1,0 +1,25 @@
+// Accesses in serial loops with region-invariant bounds are checked before launch too:
+// the loop variable is a further dimension of the check.  A loop whose bounds depend on
+// the region's indices keeps its per-access checks.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_12_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
+          clpar::view<float, 2> c) {
+  const std::size_t k = a.extent(1);
+  for (auto i : clpar::prange(c.extent(0)))
+    for (auto j : clpar::prange(c.extent(1))) {
+      float s = 0;
+      for (std::size_t l = 0; l < k; ++l)
+        s += a(i, l) * b(l, j);
+      for (std::size_t t = 0; t < i; ++t)
+        s += a(t, 0);
+      c(i, j) = s;
+    }
+}
+// CHECK-OMP: {{^ *}}const ::clpar::rt::dim_arg clpar_check_dims[] = {clpar_dims[0], clpar_dims[1], ::clpar::rt::dim_arg{0LL, 1, static_cast<std::uint64_t>(static_cast<long long>(k) > 0LL ? static_cast<long long>(k) - 0LL : 0)}, };
+// CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], clpar_bad))
+// CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * a_s1] * b[b_off + (long)l * b_s0 + (long)j * b_s1];
+// CHECK-CL: {{^ *}}s += a[a_off + clpar_checked(clpar_err, 2, (long)t, a_e0) * a_s0 + clpar_checked(clpar_err, 2, (long)0, a_e1) * a_s1];
