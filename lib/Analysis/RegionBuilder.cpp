@@ -134,6 +134,82 @@ void warnNegativeUnsignedBounds(const clang::Expr *Range, clang::ASTContext &Ctx
   }
 }
 
+/// The array accesses written in the body (outside macros): clpar::view elements get
+/// their names recorded; std::vector and std::array subscripts are also rewritten in the
+/// OpenMP variant's text into checked ones when bounds checks are on.
+void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
+                     const std::string &FileName, bool Check, clang::ASTContext &Ctx,
+                     ir::Region &R) {
+  struct Edit {
+    unsigned Offset, Length;
+    std::string Text;
+  };
+  struct Collector : clang::RecursiveASTVisitor<Collector> {
+    clang::ASTContext &Ctx;
+    std::vector<Edit> Edits;
+    std::vector<ir::NamedAccess> Accesses;
+    unsigned BodyOffset;
+    std::string FileName;
+    bool Check;
+    Collector(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *OC) {
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      if ((OC->getOperator() != clang::OO_Subscript && OC->getOperator() != clang::OO_Call) ||
+          OC->getNumArgs() < 2 || OC->getBeginLoc().isMacroID() || OC->getEndLoc().isMacroID())
+        return true;
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts());
+      std::optional<ArrayTypeInfo> Info =
+          DRE ? arrayTypeInfo(DRE->getType()) : std::nullopt;
+      if (!Info)
+        return true;
+      std::string Name = DRE->getDecl()->getNameAsString();
+      unsigned Line = SM.getSpellingLineNumber(OC->getBeginLoc());
+      unsigned Last = SM.getSpellingColumnNumber(OC->getEndLoc());
+      if (Info->Kind == ir::ViewKind::ClparView) {
+        Accesses.push_back({Line, SM.getSpellingColumnNumber(OC->getBeginLoc()), Last, Name});
+        return true;
+      }
+      if (!Check || OC->getOperator() != clang::OO_Subscript ||
+          SM.getSpellingLineNumber(OC->getEndLoc()) != Line)
+        return true;
+      // v[i] -> ::clpar::rt::checked_subscript(v, i, "file", line, column, "v"): two edits
+      // that never overlap another access's, so nested subscripts rewrite independently.
+      std::optional<clang::Token> Open =
+          clang::Lexer::findNextToken(DRE->getEndLoc(), SM, Ctx.getLangOpts());
+      if (!Open || !Open->is(clang::tok::l_square))
+        return true;
+      unsigned Begin = SM.getFileOffset(OC->getBeginLoc());
+      unsigned Bracket = SM.getFileOffset(Open->getLocation());
+      unsigned Close = SM.getFileOffset(OC->getOperatorLoc()); // the ']'
+      if (Begin < BodyOffset || Bracket < Begin || Close < Bracket)
+        return true;
+      std::string Object = clang::Lexer::getSourceText(
+          clang::CharSourceRange::getCharRange(OC->getBeginLoc(), Open->getLocation()), SM,
+          Ctx.getLangOpts()).str();
+      Edits.push_back({Begin - BodyOffset, Bracket + 1 - Begin,
+                       "::clpar::rt::checked_subscript(" + Object + ", "});
+      std::string Quoted;
+      for (char C : FileName)
+        Quoted += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+      Edits.push_back({Close - BodyOffset, 1,
+                       ", \"" + Quoted + "\", " + std::to_string(Line) + ", " +
+                           std::to_string(Last) + ", \"" + Name + "\")"});
+      return true;
+    }
+  } C(Ctx);
+  C.BodyOffset = Ctx.getSourceManager().getFileOffset(BodyBegin);
+  C.FileName = FileName;
+  C.Check = Check;
+  C.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  R.NamedAccesses = std::move(C.Accesses);
+  std::sort(C.Edits.begin(), C.Edits.end(),
+            [](const Edit &A, const Edit &B) { return A.Offset > B.Offset; });
+  for (const Edit &E : C.Edits)
+    if (E.Offset + E.Length <= R.BodyText.size())
+      R.BodyText.replace(E.Offset, E.Length, E.Text);
+}
+
 } // namespace
 
 std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
@@ -207,6 +283,8 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
 
   RangeOptions Options = rangeOptions(Outer->getRangeInit());
   R.BoundsCheck = BoundsCheck && !Options.Unchecked;
+  if (!Body->getBeginLoc().isMacroID())
+    collectAccesses(Body, Body->getBeginLoc(), FileName, R.BoundsCheck, Ctx, R);
   auto BoolReduction = std::find_if(R.Reductions.begin(), R.Reductions.end(),
                                     [](const ir::Reduction &Red) {
                                       return Red.Type == ir::ScalarType::Bool;

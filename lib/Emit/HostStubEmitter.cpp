@@ -222,6 +222,13 @@ private:
   void openmpVariant() {
     const std::string &I = Opts.Indent;
     unsigned N = R.Dims.size();
+    if (!R.NamedAccesses.empty()) {
+      line(I + "    static constexpr ::clpar::rt::access_site clpar_sites[] = {");
+      for (const ir::NamedAccess &A : R.NamedAccesses)
+        line(I + "        {" + std::to_string(A.Line) + ", " + std::to_string(A.FirstColumn) +
+             ", " + std::to_string(A.LastColumn) + ", " + quoted(A.Name) + "},");
+      line(I + "    };");
+    }
     line(I + "    ::clpar::rt::host_errors clpar_errors;");
     line(I + "    const ::clpar::rt::openmp_schedule clpar_schedule(" + rangeVar(0) + ");");
     for (unsigned D = 0; D < N; ++D)
@@ -254,7 +261,8 @@ private:
     line(In + "  clpar_errors.capture();");
     line(In + "}");
     line(I + "    " + std::string(2 * (N - 1), ' ') + "}");
-    line(I + "    clpar_errors.rethrow_if_any();");
+    line(I + "    clpar_errors.rethrow_if_any(" +
+         (R.NamedAccesses.empty() ? "" : "clpar_sites") + ");");
   }
 
   const ir::Region &R;

@@ -197,6 +197,15 @@ struct HoistedCheck {
   std::vector<InnerLoop> Inner;
 };
 
+/// Where an array access of the body is, to name its view in a bounds_error the header
+/// raises from the OpenMP variant (columns span the whole access).
+struct NamedAccess {
+  unsigned Line = 0;
+  unsigned FirstColumn = 0;
+  unsigned LastColumn = 0;
+  std::string Name;
+};
+
 /// Everything the emitters need for one region.
 struct Region {
   SourcePos Site;
@@ -211,7 +220,10 @@ struct Region {
   std::vector<HoistedCheck> HoistedChecks;
 
   /// The body as written (OpenMP variant), and where it starts in the user's file.
+  /// With bounds checks, std::vector and std::array subscripts in it are rewritten to
+  /// clpar::rt::checked_subscript (the same lines and, up to the access, columns).
   std::string BodyText;
+  std::vector<NamedAccess> NamedAccesses;
   SourcePos BodyStart;
 
   /// Kernel body; null when the region is not offloaded.
