@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace clpar {
 
@@ -120,6 +121,42 @@ public:
   bool VisitUnaryOperator(clang::UnaryOperator *E) {
     if (E->isIncrementDecrementOp())
       write(E, E->getSubExpr(), E->getOperatorLoc());
+    return true;
+  }
+  // Outer variables changed through a call: bound to a non-const reference parameter,
+  // or the object of a member function that modifies it (v.push_back(x)).
+  bool VisitCallExpr(clang::CallExpr *E) {
+    const clang::FunctionDecl *FD = E->getDirectCallee();
+    if (!FD || llvm::isa<clang::CXXOperatorCallExpr>(E))
+      return true;
+    for (unsigned I = 0; I < E->getNumArgs() && I < FD->getNumParams(); ++I) {
+      clang::QualType P = FD->getParamDecl(I)->getType();
+      if (!P->isLValueReferenceType() || P.getNonReferenceType().isConstQualified())
+        continue;
+      const clang::VarDecl *VD = referencedVar(E->getArg(I));
+      if (VD && isOuter(VD) && !InLambda)
+        Diags.error(E->getArg(I)->getExprLoc(),
+                    "passes '" + VD->getNameAsString() +
+                        "', declared outside the prange loop, to '" + FD->getNameAsString() +
+                        "' by non-const reference; only reductions may update outer "
+                        "variables");
+    }
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *E) {
+    static const llvm::StringSet<> Reading = {"at",    "data",  "begin", "end",  "front",
+                                              "back",  "rbegin", "rend", "size", "extent",
+                                              "stride", "empty", "cbegin", "cend"};
+    const clang::CXXMethodDecl *MD = E->getMethodDecl();
+    if (!MD || MD->isConst() || Reading.contains(MD->getName()) || InLambda)
+      return true;
+    const clang::VarDecl *VD = referencedVar(E->getImplicitObjectArgument());
+    if (VD && isOuter(VD))
+      Diags.error(E->getExprLoc(), "calls '" + MD->getNameAsString() + "' on '" +
+                                       VD->getNameAsString() +
+                                       "', declared outside the prange loop, which may "
+                                       "modify it; only reductions may update outer "
+                                       "variables");
     return true;
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
