@@ -284,7 +284,7 @@ std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
                   "; edits here are lost on the next build.\n";
   if (!Opts.BoundsCheck)
     P += "#define CLPAR_NO_BOUNDS_CHECK 1\n";
-  P += "#include <cstdint>\n#include <clpar/rt/openmp.hpp>\n";
+  P += "#include <cstdint>\n#include <limits>\n#include <clpar/rt/openmp.hpp>\n";
   if (AnyRuntimeCall)
     P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n";
   P += lineDirective(1, File);

@@ -114,6 +114,11 @@ protected:
     return R.Dims[E.Index].LoopVarName;
   }
   std::string call(const Expr &E) override {
+    // Slice statements name clpar's functions; a few need OpenCL C's spelling.
+    bool Floating = ir::isFloating(E.Type);
+    if ((E.Text == "min" || E.Text == "max") && Floating)
+      return "clpar_std_" + E.Text + "_" + ir::openclTypeName(E.Type) + "(" +
+             expr(*E.Operands[0]) + ", " + expr(*E.Operands[1]) + ")";
     std::string S = E.Text + "(";
     for (size_t I = 0; I < E.Operands.size(); ++I)
       S += (I ? ", " : "") + expr(*E.Operands[I]);

@@ -2,6 +2,7 @@
 #include "Find/PrangeFinder.h"
 
 #include "Analysis/ClparTypes.h"
+#include "Analysis/SliceBuilder.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -66,7 +67,24 @@ public:
     return true; // loops inside belong to this region
   }
 
+  bool TraverseCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
+    return slice(E) || Base::TraverseCXXOperatorCallExpr(E);
+  }
+  bool TraverseCallExpr(clang::CallExpr *E) { return slice(E) || Base::TraverseCallExpr(E); }
+
 private:
+  /// Records \p E when it is a translatable slice statement; true means "done with it".
+  bool slice(clang::Expr *E) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID() ||
+        !SM.isWrittenInMainFile(E->getBeginLoc()) ||
+        (Function && Function->isDependentContext()) || E->isTypeDependent() ||
+        !isSliceStatement(E))
+      return false;
+    Found.Slices.push_back({E});
+    return true;
+  }
+
   clang::ASTContext &Ctx;
   FoundLoops &Found;
   const clang::FunctionDecl *Function = nullptr;

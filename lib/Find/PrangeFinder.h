@@ -9,6 +9,7 @@
 
 namespace clang {
 class ASTContext;
+class Expr;
 class CXXForRangeStmt;
 class FunctionDecl;
 } // namespace clang
@@ -26,9 +27,16 @@ struct SkippedLoop {
   std::string Reason;
 };
 
+/// An element-wise assignment or reduction call over views (SPEC 1.2).
+struct FoundSlice {
+  const clang::Expr *Statement;
+};
+
 struct FoundLoops {
   std::vector<FoundLoop> Outermost; ///< in source order; nested ones belong to these
   std::vector<SkippedLoop> Skipped;
+  /// Slice statements outside prange loops (inside one they run serially per iteration).
+  std::vector<FoundSlice> Slices;
 };
 
 /// The outermost prange loops written in the main file.

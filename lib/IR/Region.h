@@ -206,6 +206,17 @@ struct NamedAccess {
   std::string Name;
 };
 
+/// A slice statement (SPEC 1.2) the region stands for: an element-wise assignment, or a
+/// reduction call whose value the statement's replacement returns.
+struct SliceForm {
+  bool IsReduction = false;
+  std::string ResultType;   ///< C++ type of a reduction's value
+  std::string OriginalText; ///< the expression as written (the fallback)
+  /// Host locals evaluated once, in order: `auto <first> = (<second>);`.  The views
+  /// among them are Region::Views (the destination first), the scalars Region::Scalars.
+  std::vector<std::pair<std::string, std::string>> Leaves;
+};
+
 /// Everything the emitters need for one region.
 struct Region {
   SourcePos Site;
@@ -215,6 +226,7 @@ struct Region {
   std::vector<View> Views;
   std::vector<Scalar> Scalars;
   std::vector<Reduction> Reductions;
+  std::optional<SliceForm> Slice; ///< set for slice statements
   /// Functions the kernel calls, callees before their callers.
   std::vector<Function> Functions;
   std::vector<HoistedCheck> HoistedChecks;

@@ -2,6 +2,9 @@
 #include "Translate/Translator.h"
 
 #include "Analysis/RegionBuilder.h"
+#include "Analysis/SliceBuilder.h"
+#include "Emit/CppPrinter.h"
+#include "Emit/SliceStubEmitter.h"
 #include "Emit/HostStubEmitter.h"
 #include "Emit/KernelEmitter.h"
 #include "Find/PrangeFinder.h"
@@ -105,6 +108,41 @@ public:
       Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(B->ReplaceBegin,
                                                                 B->ReplaceEnd),
                           Stub);
+    }
+    for (const FoundSlice &F : Found.Slices) {
+      std::string Reason;
+      std::optional<SliceStatement> S = buildSliceStatement(F.Statement, File, Ctx, Reason);
+      if (!S) {
+        if (!Reason.empty())
+          Diags.remark(F.Statement->getBeginLoc(),
+                       "slice statement not offloaded: it " + Reason +
+                           "; the header evaluates it serially");
+        continue;
+      }
+      ir::Region &R = S->Region;
+      R.BodyText = emit::printCppBody(R);
+      if (Opts.DumpRegions)
+        Result.RegionDump += ir::dumpRegion(R);
+      std::string KernelSource;
+      std::string What = R.Slice->IsReduction ? "slice reduction" : "slice assignment";
+      if (Opts.OpenCL) {
+        KernelSource = emit::emitKernel(R, KernelOpts);
+        Result.Kernels.emplace_back(R.KernelName, KernelSource);
+        AnyRuntimeCall = true;
+        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What +
+                                   " offloaded: OpenCL kernel '" + R.KernelName +
+                                   "' and an OpenMP variant");
+      } else {
+        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What +
+                                   ": OpenMP variant only (--no-opencl)");
+      }
+      clang::SourceLocation AfterEnd =
+          clang::Lexer::getLocForEndOfToken(S->End, 0, SM, Ctx.getLangOpts());
+      StubOpts.Indent = std::string(SM.getSpellingColumnNumber(S->Begin) - 1, ' ');
+      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(S->Begin, S->End),
+                          emit::emitSliceStub(R, KernelSource, StubOpts,
+                                              SM.getSpellingLineNumber(AfterEnd),
+                                              SM.getSpellingColumnNumber(AfterEnd)));
     }
     if (Diags.hasErrors())
       return;

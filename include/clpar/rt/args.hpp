@@ -104,6 +104,57 @@ inline bool affine_out_of_range(const dim_arg* dims, std::size_t dim_count,
   return false;
 }
 
+/// Slice statements: true when every view has the first one's extents.
+template <class First, class... Rest>
+bool same_extents(const First& first, const Rest&... rest) noexcept {
+  const auto same = [&first](const auto& v) {
+    for (std::size_t d = 0; d < first.rank(); ++d)
+      if (v.extent(d) != first.extent(d)) return false;
+    return true;
+  };
+  return (same(rest) && ...);
+}
+
+namespace detail {
+/// The bytes a view's elements occupy, [lo, hi); empty for an empty view.
+template <class V>
+void byte_range(const V& v, std::uintptr_t& lo, std::uintptr_t& hi) noexcept {
+  lo = hi = reinterpret_cast<std::uintptr_t>(v.data());
+  for (std::size_t d = 0; d < v.rank(); ++d) {
+    if (v.extent(d) == 0) {
+      hi = lo;
+      return;
+    }
+    const std::ptrdiff_t reach =
+        static_cast<std::ptrdiff_t>(v.extent(d) - 1) * v.stride(d) *
+        static_cast<std::ptrdiff_t>(sizeof(*v.data()));
+    if (reach < 0) lo -= static_cast<std::uintptr_t>(-reach);
+    else hi += static_cast<std::uintptr_t>(reach);
+  }
+  hi += sizeof(*v.data());
+}
+}  // namespace detail
+
+/// Slice statements: true when a source shares memory with the destination without being
+/// it element for element, so that NumPy semantics need a temporary (SPEC 1.2).
+template <class Dst, class... Src>
+bool needs_temporary(const Dst& dst, const Src&... src) noexcept {
+  std::uintptr_t dlo, dhi;
+  detail::byte_range(dst, dlo, dhi);
+  const auto conflicts = [&](const auto& v) {
+    std::uintptr_t lo, hi;
+    detail::byte_range(v, lo, hi);
+    if (lo >= dhi || dlo >= hi) return false;
+    if (static_cast<const void*>(v.data()) != static_cast<const void*>(dst.data()) ||
+        sizeof(*v.data()) != sizeof(*dst.data()))
+      return true;
+    for (std::size_t d = 0; d < dst.rank(); ++d)
+      if (v.stride(d) != dst.stride(d)) return true;
+    return false;
+  };
+  return (conflicts(src) || ...);
+}
+
 }  // namespace clpar::rt
 
 #endif  // CLPAR_RT_ARGS_HPP

@@ -1,0 +1,18 @@
+// A reduction over a slice expression becomes a region with one reduction variable; the
+// replacement returns its value.  min and max of an empty expression fall back to the
+// header, which throws.
+// RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_slice_10_10.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+float norm2(clpar::view<const float> v) {
+  return clpar::sum(v[clpar::slice(0, 100, 2)] * v[clpar::slice(0, 100, 2)]) + clpar::max(v);
+}
+// CHECK-OMP: {{^ *}}return [&]() -> float { // clpar: slice statement
+// CHECK-OMP: {{^ *}}float clpar_acc = float(0);
+// CHECK-OMP: reduction(+: clpar_acc)
+// CHECK-OMP: {{^ *}}return clpar_acc; }() + [&]() -> float { // clpar: slice statement
+// CHECK-OMP: {{^ *}}if (!::clpar::rt::same_extents(clpar_v0) || clpar_v0.size() == 0) {
+// CHECK-OMP-NEXT: {{^ *}}return clpar::max(v);
+// CHECK-CL: {{^ *}}clpar_acc += clpar_v0[clpar_v0_off + (long)clpar_i0 * clpar_v0_s0] * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0];

@@ -1,0 +1,23 @@
+// A slice assignment becomes a region over the destination's extents: leaves evaluated
+// once, the statement as written as the fallback for shape errors and overlap, one fused
+// kernel and one OpenMP loop.
+// RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_slice_11_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
+#include <clpar/clpar.hpp>
+
+void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
+  // REMARK: slice-saxpy.cpp:[[@LINE+1]]:3: remark: 1-D slice assignment offloaded: OpenCL kernel 'clpar_slice_11_3' and an OpenMP variant [-Rclpar]
+  y[clpar::all] = a * x + y;
+}
+// CHECK-OMP: {{^ *}}[&]() -> void { // clpar: slice statement
+// CHECK-OMP-NEXT: {{^ *}}auto clpar_dst = (y[clpar::all]);
+// CHECK-OMP-NEXT: {{^ *}}const auto clpar_s0 = (a);
+// CHECK-OMP-NEXT: {{^ *}}auto clpar_v1 = (x);
+// CHECK-OMP-NEXT: {{^ *}}auto clpar_v2 = (y);
+// CHECK-OMP-NEXT: {{^ *}}if (!::clpar::rt::same_extents(clpar_dst, clpar_v1, clpar_v2) || ::clpar::rt::needs_temporary(clpar_dst, clpar_v1, clpar_v2)) {
+// CHECK-OMP-NEXT: {{^ *}}y[clpar::all] = a * x + y;
+// CHECK-OMP-NEXT: {{^ *}}return;
+// CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];
+// CHECK-CL-NOT: clpar_checked(
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
