@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -157,16 +158,36 @@ public:
     return element(R.Views.size() - 1);
   }
 
+  static ExprPtr loopIndex(unsigned D) {
+    ExprPtr I = makeExpr(Expr::Kind::LoopIndex, ScalarType::ULong);
+    I->Index = D;
+    return I;
+  }
+
+  /// The element at the loop indices.  Kernels have up to 3 dimensions: a rank-4 index
+  /// space runs its first two dimensions as one, i0 = k / e1 and i1 = k % e1.
   ExprPtr element(unsigned View) {
     ExprPtr A = makeExpr(Expr::Kind::ViewElement, R.Views[View].Element);
     A->Index = View;
     A->AccessId = R.AccessCount++;
     R.AccessSites.push_back(R.Site);
-    for (unsigned D = 0; D < Rank; ++D) {
-      ExprPtr I = makeExpr(Expr::Kind::LoopIndex, ScalarType::ULong);
-      I->Index = D;
-      A->Operands.push_back(std::move(I));
+    if (Rank == 4) {
+      for (const char *Op : {"/", "%"}) {
+        ExprPtr E1 = makeExpr(Expr::Kind::ViewExtent, ScalarType::ULong);
+        E1->Index = 0; // the first array leaf: all leaves have its extents
+        E1->Dim = 1;
+        ExprPtr Part = makeExpr(Expr::Kind::Binary, ScalarType::ULong);
+        Part->Text = Op;
+        Part->Operands.push_back(loopIndex(0));
+        Part->Operands.push_back(std::move(E1));
+        A->Operands.push_back(std::move(Part));
+      }
+      A->Operands.push_back(loopIndex(1));
+      A->Operands.push_back(loopIndex(2));
+      return A;
     }
+    for (unsigned D = 0; D < Rank; ++D)
+      A->Operands.push_back(loopIndex(D));
     return A;
   }
 
@@ -401,8 +422,8 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
     Body->Operands.push_back(std::move(Dst));
     Body->Operands.push_back(std::move(Value));
   }
-  if (B.Rank == 0 || B.Rank > 3) {
-    Reason = B.Rank == 0 ? "has no array operand" : "has rank 4 (kernels have up to 3 dimensions)";
+  if (B.Rank == 0) {
+    Reason = "has no array operand";
     return std::nullopt;
   }
   // The index space is that of the first array leaf (the destination for assignments).
@@ -412,9 +433,14 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
       Shape = Name;
       break;
     }
-  for (unsigned D = 0; D < B.Rank; ++D) {
+  for (unsigned D = 0; D < std::min(B.Rank, 3u); ++D) {
     ir::Dimension Dim;
     Dim.RangeText = "::clpar::prange(" + Shape + ".extent(" + std::to_string(D) + "))";
+    if (B.Rank == 4)
+      Dim.RangeText = D == 0 ? "::clpar::prange(" + Shape + ".extent(0) * " + Shape +
+                                   ".extent(1))"
+                             : "::clpar::prange(" + Shape + ".extent(" +
+                                   std::to_string(D + 1) + "))";
     Dim.LoopVarName = "clpar_i" + std::to_string(D);
     Dim.LoopVarDecl = "const std::size_t " + Dim.LoopVarName;
     Dim.LoopVarType = ScalarType::ULong;

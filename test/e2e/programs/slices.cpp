@@ -49,10 +49,15 @@ int main() {
   clpar::view<const int, 3> t(ts.data(), 6, 7, 8);
   clpar::view<int, 3> w(ws.data(), 3, 7, 4);
   w(all, all, all) = t(slice(0, 6, 2), all, slice(7, -1, -2)) * 3 % 5 + clpar::abs(t(slice(1, 6, 2), all, slice(0, 8, 2)));
+  std::vector<double> qs(3 * 4 * 5 * 6), ps(qs.size());
+  for (std::size_t i = 0; i < qs.size(); ++i) qs[i] = double(i % 23);
+  clpar::view<double, 4> q(qs.data(), 3, 4, 5, 6), p(ps.data(), 3, 4, 5, 6);
+  p(all, all, all, all) = q * 2.0 - q(slice(2, -1, -1), all, all, slice(5, -1, -1));
   double sv = 0;
   long sw = 0;
   for (float e : vs) sv += e;
   for (int e : ws) sw += e;
+  for (double e : ps) sv += e;
   std::printf("stencil=%.2f block=%ld\n", sv, sw);
 
   // Reductions, CEP 525's sum(myslice[::2]**2) among them.

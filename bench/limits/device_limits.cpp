@@ -1,0 +1,153 @@
+// bench/limits/device_limits.cpp - the limits the suite's results are measured against,
+// taken in the same run: on the first OpenCL GPU (else the first device), the
+// device-to-device copy bandwidth (clEnqueueCopyBuffer), host-to-device and
+// device-to-host bandwidth from pinned and from pageable memory, and the latency of an
+// empty kernel (enqueue to clFinish); on the host, the OpenMP copy bandwidth.
+//
+//   device_limits [--quick]        records as bench/support/measure.hpp describes
+//   device_limits --has gpu|cpu    exit status 0 when such an OpenCL device exists
+//
+// Bandwidths count bytes read plus bytes written for copies within one memory (device to
+// device, host to host) and bytes moved for transfers, in GB/s (10^9 bytes per second).
+#define CL_HPP_TARGET_OPENCL_VERSION 120
+#define CL_HPP_MINIMUM_OPENCL_VERSION 120
+#define CL_HPP_ENABLE_EXCEPTIONS
+#include <CL/opencl.hpp>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "support/measure.hpp"
+
+namespace {
+
+std::vector<cl::Device> devices_of(cl_device_type type) {
+  std::vector<cl::Device> found;
+  std::vector<cl::Platform> platforms;
+  try {
+    cl::Platform::get(&platforms);
+  } catch (const cl::Error&) {
+    return found;
+  }
+  for (const cl::Platform& p : platforms) {
+    std::vector<cl::Device> devices;
+    try {
+      p.getDevices(type, &devices);
+    } catch (const cl::Error&) {
+      continue;
+    }
+    found.insert(found.end(), devices.begin(), devices.end());
+  }
+  return found;
+}
+
+double event_seconds(const cl::Event& e) {
+  return double(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
+                e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
+         1e-9;
+}
+
+/// Median over `repeat` runs (after one warm-up) of what `once` returns.
+template <class F>
+double median_of(int repeat, F once) {
+  once();
+  std::vector<double> t;
+  for (int r = 0; r < repeat; ++r) t.push_back(once());
+  return bench::median(t);
+}
+
+void device_limits(const cl::Device& dev, std::size_t bytes, int repeat) {
+  const std::string name = dev.getInfo<CL_DEVICE_NAME>();
+  cl::Context context(dev);
+  cl::CommandQueue queue(context, dev, CL_QUEUE_PROFILING_ENABLE);
+  cl::Buffer a(context, CL_MEM_READ_WRITE, bytes), b(context, CL_MEM_READ_WRITE, bytes);
+  std::vector<char> pageable(bytes, 1);
+  queue.enqueueWriteBuffer(a, CL_TRUE, 0, bytes, pageable.data());
+  queue.enqueueWriteBuffer(b, CL_TRUE, 0, bytes, pageable.data());
+
+  const double copy = median_of(repeat, [&] {
+    cl::Event e;
+    queue.enqueueCopyBuffer(a, b, 0, 0, bytes, nullptr, &e);
+    e.wait();
+    return event_seconds(e);
+  });
+  bench::print_limit("device copy bandwidth", 2.0 * double(bytes) / copy * 1e-9, "GB/s", name);
+
+  // Pinned host memory: a host-allocated buffer, mapped once.
+  cl::Buffer host(context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
+  void* pinned = queue.enqueueMapBuffer(host, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes);
+  std::memset(pinned, 1, bytes);
+  const auto transfer = [&](bool to_device, void* memory) {
+    return median_of(repeat, [&] {
+      const double start = bench::now();
+      if (to_device)
+        queue.enqueueWriteBuffer(a, CL_TRUE, 0, bytes, memory);
+      else
+        queue.enqueueReadBuffer(a, CL_TRUE, 0, bytes, memory);
+      return bench::now() - start;
+    });
+  };
+  const double gb = double(bytes) * 1e-9;
+  bench::print_limit("host to device, pinned", gb / transfer(true, pinned), "GB/s", name);
+  bench::print_limit("device to host, pinned", gb / transfer(false, pinned), "GB/s", name);
+  bench::print_limit("host to device, pageable", gb / transfer(true, pageable.data()), "GB/s",
+                     name);
+  bench::print_limit("device to host, pageable", gb / transfer(false, pageable.data()), "GB/s",
+                     name);
+  queue.enqueueUnmapMemObject(host, pinned);
+  queue.finish();
+
+  cl::Program program(context, "__kernel void empty(__global int* x) {}");
+  program.build({dev});
+  cl::Kernel empty(program, "empty");
+  empty.setArg(0, a);
+  const double launch = median_of(10 * repeat, [&] {
+    const double start = bench::now();
+    queue.enqueueNDRangeKernel(empty, cl::NullRange, cl::NDRange(1), cl::NullRange);
+    queue.finish();
+    return bench::now() - start;
+  });
+  bench::print_limit("empty kernel, enqueue to finish", launch * 1e6, "us", name);
+}
+
+void host_copy(std::size_t bytes, int repeat) {
+  const std::size_t n = bytes / sizeof(float);
+  std::vector<float> a(n, 1.0f), b(n, 0.0f);
+  float* dst = b.data();
+  const float* src = a.data();
+  const double copy = median_of(repeat, [&] {
+    const double start = bench::now();
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < long(n); ++i) dst[i] = src[i];
+    return bench::now() - start;
+  });
+  bench::print_limit("host copy bandwidth (OpenMP)", 2.0 * double(bytes) / copy * 1e-9, "GB/s",
+                     "host");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--has") == 0) {
+    const bool gpu = std::strcmp(argv[2], "gpu") == 0;
+    return devices_of(gpu ? CL_DEVICE_TYPE_GPU : CL_DEVICE_TYPE_CPU).empty() ? 1 : 0;
+  }
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const std::size_t bytes = quick ? std::size_t(16) << 20 : std::size_t(512) << 20;
+  const int repeat = quick ? 3 : 10;
+  host_copy(bytes, repeat);
+  std::vector<cl::Device> devices = devices_of(CL_DEVICE_TYPE_GPU);
+  if (devices.empty()) devices = devices_of(CL_DEVICE_TYPE_ALL);
+  if (devices.empty()) {
+    std::fprintf(stderr, "device_limits: no OpenCL device\n");
+    return 0;
+  }
+  try {
+    device_limits(devices.front(), bytes, repeat);
+  } catch (const cl::Error& e) {
+    std::fprintf(stderr, "device_limits: %s failed: %d\n", e.what(), e.err());
+    return 1;
+  }
+  return 0;
+}

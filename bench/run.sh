@@ -1,0 +1,79 @@
+#!/bin/sh
+# bench/run.sh BUILD_DIR OUT_DIR [--quick] - the benchmark suite (issue 6) in one command.
+#
+# Runs, one process each: the device limits; the clpar suite once per variant
+# (CLPAR_DEVICE=host, which also times the serial reference and the hand-written OpenMP
+# loop; opencl-gpu and opencl-cpu when such devices exist; auto); the hand-written OpenCL
+# reference; the hand-written CUDA reference, built here with nvcc when nvcc and an NVIDIA
+# GPU are present.  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
+# timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report).  No plots.
+#
+# --quick: small sizes, one call per workload, correctness only (the ctest test).  The exit
+# status is non-zero when a program fails or any result differs from its reference.
+#
+# BUILD_DIR holds bench/ (bench_suite, opencl_reference, device_limits, bench_report) and,
+# in a carried build, lib/ with libclpar_rt.so*.
+set -u
+if [ $# -lt 2 ]; then
+  echo "usage: $0 BUILD_DIR OUT_DIR [--quick]" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+out=$2
+quick=
+[ "${3:-}" = --quick ] && quick=--quick
+src=$(cd "$(dirname "$0")" && pwd)
+bin=$build/bench
+mkdir -p "$out"
+records=$out/records.tsv
+log=$out/run.log
+: >"$records"
+: >"$log"
+[ -d "$build/lib" ] && export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# Cold calls must build their kernels: no PoCL or NVIDIA driver kernel caches.
+export POCL_KERNEL_CACHE=0 CUDA_CACHE_DISABLE=1
+status=0
+
+# step LABEL COMMAND... - runs one program, appending its records; notes its time and status.
+step() {
+  label=$1
+  shift
+  echo "== $label: $*" >>"$log"
+  start=$(date +%s)
+  "$@" >>"$records" 2>>"$log"
+  rc=$?
+  echo "== $label: exit $rc after $(($(date +%s) - start)) s" >>"$log"
+  [ $rc -eq 0 ] || status=1
+  echo "bench: $label: exit $rc after $(($(date +%s) - start)) s" >&2
+}
+
+step limits "$bin/device_limits" $quick
+step clpar-host env CLPAR_DEVICE=host "$bin/bench_suite" --variant clpar-host --references $quick
+if "$bin/device_limits" --has gpu; then
+  step clpar-gpu env CLPAR_DEVICE=opencl-gpu "$bin/bench_suite" --variant clpar-gpu $quick
+fi
+if "$bin/device_limits" --has cpu; then
+  step clpar-pocl env CLPAR_DEVICE=opencl-cpu "$bin/bench_suite" --variant clpar-pocl $quick
+fi
+step clpar-auto env CLPAR_DEVICE=auto "$bin/bench_suite" --variant clpar-auto $quick
+step opencl-hand "$bin/opencl_reference" $quick
+
+if command -v nvcc >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+  cuda_bin=$(mktemp -d)/cuda_reference
+  echo "== nvcc" >>"$log"
+  if nvcc -O3 -std=c++17 -arch=native -Xcompiler -fopenmp -I "$src" \
+      "$src/reference/cuda.cu" -o "$cuda_bin" >>"$log" 2>&1 ||
+     nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I "$src" \
+      "$src/reference/cuda.cu" -o "$cuda_bin" >>"$log" 2>&1; then
+    step cuda-hand "$cuda_bin" $quick
+  else
+    echo "bench: nvcc failed; see $log" >&2
+    status=1
+  fi
+else
+  echo "== no nvcc or no NVIDIA GPU: CUDA reference skipped" >>"$log"
+fi
+
+"$bin/bench_report" "$records" "$out/results.md" "$out/results.json" || status=1
+echo "bench: $out/results.md, $out/results.json (exit $status)" >&2
+exit $status

@@ -1,0 +1,381 @@
+// bench/support/report.cpp - turns the records of one suite run into results.md (markdown
+// tables) and results.json.
+//
+//   bench_report RECORDS.tsv RESULTS.md RESULTS.json
+//
+// Reads the records bench/support/measure.hpp describes.  Exit status 1 when any record's
+// check failed.  The aims (issue 6) are computed here: clpar's GPU kernel time against the
+// hand-written OpenCL (1.05x) and CUDA (1.15x) kernels, memory-bound GPU kernels against
+// the device copy bandwidth (85%), and clpar's OpenMP variant against the hand-written
+// OpenMP loop (1.1x).
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct result {
+  std::string workload, size, variant, where;
+  double cold = -1, cold_kernel = -1, median = -1, median_kernel = -1;
+  int repeats = 0;
+  bool ok = false;
+  double error = 0, flops = 0, bytes = 0;
+  bool memory_bound = false;
+};
+
+struct limit {
+  std::string name;
+  double value = 0;
+  std::string unit, where;
+};
+
+struct variant_column {
+  const char* id;
+  const char* title;
+};
+
+// Every variant, in table order.
+const variant_column variants[] = {
+    {"serial", "serial"},
+    {"openmp-hand", "OpenMP, hand"},
+    {"clpar-host", "clpar OpenMP"},
+    {"clpar-gpu", "clpar GPU"},
+    {"clpar-pocl", "clpar PoCL"},
+    {"clpar-auto", "clpar auto"},
+    {"opencl-hand", "OpenCL, hand"},
+    {"cuda-hand", "CUDA, hand"},
+};
+
+const double aim_opencl = 1.05, aim_cuda = 1.15, aim_bandwidth = 0.85, aim_openmp = 1.1;
+
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  std::string field;
+  while (std::getline(in, field, '\t')) fields.push_back(field);
+  return fields;
+}
+
+struct run {
+  std::vector<result> results;
+  std::vector<limit> limits;
+  std::vector<std::pair<std::string, std::string>> instances;  // first-seen order
+
+  const result* find(const std::pair<std::string, std::string>& instance,
+                     const std::string& variant) const {
+    for (const result& r : results)
+      if (r.workload == instance.first && r.size == instance.second && r.variant == variant)
+        return &r;
+    return nullptr;
+  }
+  bool has_variant(const std::string& variant) const {
+    for (const result& r : results)
+      if (r.variant == variant) return true;
+    return false;
+  }
+  /// The value of the first limit with this name, or 0.
+  double limit_value(const std::string& name) const {
+    for (const limit& l : limits)
+      if (l.name == name) return l.value;
+    return 0;
+  }
+};
+
+run read_records(const char* path) {
+  run r;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> f = split(line);
+    if (f.size() == 15 && f[0] == "result") {
+      result x;
+      x.workload = f[1];
+      x.size = f[2];
+      x.variant = f[3];
+      x.where = f[4];
+      x.cold = std::stod(f[5]);
+      x.cold_kernel = std::stod(f[6]);
+      x.median = std::stod(f[7]);
+      x.median_kernel = std::stod(f[8]);
+      x.repeats = std::stoi(f[9]);
+      x.ok = f[10] == "ok";
+      x.error = std::stod(f[11]);
+      x.flops = std::stod(f[12]);
+      x.bytes = std::stod(f[13]);
+      x.memory_bound = f[14] == "memory";
+      const auto key = std::make_pair(x.workload, x.size);
+      bool seen = false;
+      for (const auto& i : r.instances) seen = seen || i == key;
+      if (!seen) r.instances.push_back(key);
+      r.results.push_back(x);
+    } else if (f.size() == 5 && f[0] == "limit") {
+      r.limits.push_back({f[1], std::stod(f[2]), f[3], f[4]});
+    }
+  }
+  return r;
+}
+
+std::string fixed(double v, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, v);
+  return text;
+}
+
+/// A time in the unit's scale with 3 significant digits or so.
+std::string time_text(double seconds, double scale) {
+  if (seconds < 0) return "";
+  const double v = seconds * scale;
+  return fixed(v, v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3);
+}
+
+/// Notes a cell needs: failed check, a device variant that ran on the host, auto's choice.
+std::string notes(const result& r) {
+  std::string n;
+  const bool device_variant = r.variant == "clpar-gpu" || r.variant == "clpar-pocl";
+  if (device_variant && r.where != "device") n += " (" + r.where + ")";
+  if (r.variant == "clpar-auto") n += r.where == "device" ? " (dev)" : " (" + r.where + ")";
+  if (!r.ok) n += " **FAIL**";
+  return n;
+}
+
+std::string ratio_text(double r, double aim) {
+  if (!(r > 0)) return "";
+  return fixed(r, 2) + "x" + (r > aim ? " miss" : "");
+}
+
+double kernel_of(const result* r) {
+  return r != nullptr && r->median_kernel > 0 ? r->median_kernel : -1;
+}
+
+/// For display: the median kernel time, or the cold call's where there were no repeats.
+double shown_kernel(const result* r) {
+  if (r == nullptr) return -1;
+  return r->median_kernel > 0 ? r->median_kernel : r->repeats == 0 ? r->cold_kernel : -1;
+}
+
+struct aims {
+  double vs_opencl = -1, vs_cuda = -1, bandwidth_fraction = -1, vs_openmp = -1;
+  double gpu_gbs = -1, host_gbs = -1, host_fraction = -1;
+};
+
+aims aims_of(const run& r, const std::pair<std::string, std::string>& inst) {
+  aims a;
+  const result* gpu = r.find(inst, "clpar-gpu");
+  const double k = kernel_of(gpu);
+  if (k > 0) {
+    const double ocl = kernel_of(r.find(inst, "opencl-hand"));
+    const double cuda = kernel_of(r.find(inst, "cuda-hand"));
+    if (ocl > 0) a.vs_opencl = k / ocl;
+    if (cuda > 0) a.vs_cuda = k / cuda;
+    if (gpu->memory_bound && gpu->bytes > 0) {
+      a.gpu_gbs = gpu->bytes / k * 1e-9;
+      const double copy = r.limit_value("device copy bandwidth");
+      if (copy > 0) a.bandwidth_fraction = a.gpu_gbs / copy;
+    }
+  }
+  const result* host = r.find(inst, "clpar-host");
+  const result* hand = r.find(inst, "openmp-hand");
+  if (host != nullptr && hand != nullptr && host->median > 0 && hand->median > 0)
+    a.vs_openmp = host->median / hand->median;
+  if (host != nullptr && host->memory_bound && host->median > 0) {
+    a.host_gbs = host->bytes / host->median * 1e-9;
+    const double copy = r.limit_value("host copy bandwidth (OpenMP)");
+    if (copy > 0) a.host_fraction = a.host_gbs / copy;
+  }
+  return a;
+}
+
+double geomean(const std::vector<double>& v) {
+  if (v.empty()) return -1;
+  double s = 0;
+  for (double x : v) s += std::log(x);
+  return std::exp(s / double(v.size()));
+}
+
+void write_markdown(const run& r, std::ostream& md) {
+  std::vector<const variant_column*> present;
+  for (const variant_column& v : variants)
+    if (r.has_variant(v.id)) present.push_back(&v);
+  const auto header = [&](std::ostream& o, const std::string& first,
+                          const std::vector<std::string>& columns) {
+    o << "| " << first << " |";
+    for (const std::string& c : columns) o << " " << c << " |";
+    o << "\n|---|";
+    for (std::size_t i = 0; i < columns.size(); ++i) o << "---:|";
+    o << "\n";
+  };
+  const auto name = [](const std::pair<std::string, std::string>& inst) {
+    return inst.first + " " + inst.second;
+  };
+
+  if (!r.limits.empty()) {
+    md << "### Limits measured in this run\n\n| limit | value | where |\n|---|---:|---|\n";
+    for (const limit& l : r.limits)
+      md << "| " << l.name << " | " << fixed(l.value, l.value >= 100 ? 0 : 2) << " " << l.unit
+         << " | " << l.where << " |\n";
+    md << "\n";
+  }
+
+  std::vector<std::string> titles;
+  for (const variant_column* v : present) titles.push_back(v->title);
+  md << "### End-to-end time per call, median (ms)\n\n"
+        "Copies in and out included; (dev)/(host): where `auto` ran it.\n\n";
+  header(md, "workload", titles);
+  for (const auto& inst : r.instances) {
+    md << "| " << name(inst) << " |";
+    for (const variant_column* v : present) {
+      const result* x = r.find(inst, v->id);
+      md << " " << (x ? time_text(x->median >= 0 ? x->median : x->cold, 1e3) + notes(*x) : "")
+         << " |";
+    }
+    md << "\n";
+  }
+
+  md << "\n### First (cold) call (ms)\n\n"
+        "Includes building the kernel from source (no kernel cache yet; the NVIDIA and PoCL "
+        "caches are disabled); the OpenCL context was created before.\n\n";
+  header(md, "workload", titles);
+  for (const auto& inst : r.instances) {
+    md << "| " << name(inst) << " |";
+    for (const variant_column* v : present) {
+      const result* x = r.find(inst, v->id);
+      md << " " << (x ? time_text(x->cold, 1e3) : "") << " |";
+    }
+    md << "\n";
+  }
+
+  const char* kernel_variants[] = {"clpar-gpu", "opencl-hand", "cuda-hand", "clpar-pocl"};
+  std::vector<std::string> kernel_titles;
+  for (const char* id : kernel_variants)
+    for (const variant_column& v : variants)
+      if (id == std::string(v.id) && r.has_variant(id)) kernel_titles.push_back(v.title);
+  if (!kernel_titles.empty()) {
+    md << "\n### Kernel time, median (us)\n\nOpenCL profiling (CUDA events for CUDA), summed "
+          "over the kernels of one call.\n\n";
+    header(md, "workload", kernel_titles);
+    for (const auto& inst : r.instances) {
+      md << "| " << name(inst) << " |";
+      for (const char* id : kernel_variants) {
+        if (!r.has_variant(id)) continue;
+        md << " " << time_text(shown_kernel(r.find(inst, id)), 1e6) << " |";
+      }
+      md << "\n";
+    }
+  }
+
+  md << "\n### Against the aims\n\n"
+        "GPU columns compare kernel times; `GB/s` is the least traffic a call needs over the "
+        "kernel time, and its share of the device copy bandwidth; the OpenMP column compares "
+        "end-to-end medians with the hand-written loop (same loop nest, `#pragma omp parallel "
+        "for`); `host GB/s` is the clpar OpenMP variant's share of the host copy bandwidth.\n\n";
+  header(md, "workload",
+         {"clpar GPU / OpenCL (aim 1.05)", "clpar GPU / CUDA (aim 1.15)",
+          "GPU GB/s (aim 85% of copy)", "clpar OpenMP / hand (aim 1.1)", "host GB/s"});
+  std::vector<double> all_ocl, all_cuda, all_omp;
+  for (const auto& inst : r.instances) {
+    const aims a = aims_of(r, inst);
+    if (a.vs_opencl > 0) all_ocl.push_back(a.vs_opencl);
+    if (a.vs_cuda > 0) all_cuda.push_back(a.vs_cuda);
+    if (a.vs_openmp > 0) all_omp.push_back(a.vs_openmp);
+    std::string bw;
+    if (a.gpu_gbs > 0) {
+      bw = fixed(a.gpu_gbs, 0);
+      if (a.bandwidth_fraction > 0)
+        bw += " (" + fixed(100 * a.bandwidth_fraction, 0) + "%" +
+              (a.bandwidth_fraction < aim_bandwidth ? " miss)" : ")");
+    }
+    std::string host_bw;
+    if (a.host_gbs > 0) {
+      host_bw = fixed(a.host_gbs, 1);
+      if (a.host_fraction > 0) host_bw += " (" + fixed(100 * a.host_fraction, 0) + "%)";
+    }
+    md << "| " << name(inst) << " | " << ratio_text(a.vs_opencl, aim_opencl) << " | "
+       << ratio_text(a.vs_cuda, aim_cuda) << " | " << bw << " | "
+       << ratio_text(a.vs_openmp, aim_openmp) << " | " << host_bw << " |\n";
+  }
+  md << "| geometric mean | " << ratio_text(geomean(all_ocl), aim_opencl) << " | "
+     << ratio_text(geomean(all_cuda), aim_cuda) << " |  | "
+     << ratio_text(geomean(all_omp), aim_openmp) << " |  |\n";
+
+  int failed = 0;
+  for (const result& x : r.results) failed += !x.ok;
+  md << "\n" << r.results.size() << " results, " << failed << " failed checks.\n";
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) continue;
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_number(double v) {
+  if (!std::isfinite(v)) return "null";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
+void write_json(const run& r, std::ostream& js) {
+  js << "{\n  \"limits\": [";
+  for (std::size_t i = 0; i < r.limits.size(); ++i) {
+    const limit& l = r.limits[i];
+    js << (i ? ",\n    " : "\n    ") << "{\"name\": " << json_string(l.name)
+       << ", \"value\": " << json_number(l.value) << ", \"unit\": " << json_string(l.unit)
+       << ", \"where\": " << json_string(l.where) << "}";
+  }
+  js << "\n  ],\n  \"results\": [";
+  for (std::size_t i = 0; i < r.results.size(); ++i) {
+    const result& x = r.results[i];
+    const auto opt = [](double v) { return v < 0 ? std::string("null") : json_number(v); };
+    js << (i ? ",\n    " : "\n    ") << "{\"workload\": " << json_string(x.workload)
+       << ", \"size\": " << json_string(x.size) << ", \"variant\": " << json_string(x.variant)
+       << ", \"where\": " << json_string(x.where) << ", \"cold_s\": " << opt(x.cold)
+       << ", \"cold_kernel_s\": " << opt(x.cold_kernel) << ", \"median_s\": " << opt(x.median)
+       << ", \"median_kernel_s\": " << opt(x.median_kernel) << ", \"repeats\": " << x.repeats
+       << ", \"check\": " << (x.ok ? "true" : "false") << ", \"error\": " << json_number(x.error)
+       << ", \"flops\": " << json_number(x.flops) << ", \"bytes\": " << json_number(x.bytes)
+       << ", \"bound\": " << json_string(x.memory_bound ? "memory" : "compute") << "}";
+  }
+  js << "\n  ],\n  \"aims\": [";
+  for (std::size_t i = 0; i < r.instances.size(); ++i) {
+    const aims a = aims_of(r, r.instances[i]);
+    const auto opt = [](double v) { return v < 0 ? std::string("null") : json_number(v); };
+    js << (i ? ",\n    " : "\n    ") << "{\"workload\": " << json_string(r.instances[i].first)
+       << ", \"size\": " << json_string(r.instances[i].second)
+       << ", \"gpu_kernel_vs_opencl_hand\": " << opt(a.vs_opencl)
+       << ", \"gpu_kernel_vs_cuda_hand\": " << opt(a.vs_cuda)
+       << ", \"gpu_kernel_gb_per_s\": " << opt(a.gpu_gbs)
+       << ", \"gpu_fraction_of_copy_bandwidth\": " << opt(a.bandwidth_fraction)
+       << ", \"openmp_vs_hand\": " << opt(a.vs_openmp) << ", \"host_gb_per_s\": " << opt(a.host_gbs)
+       << ", \"host_fraction_of_copy_bandwidth\": " << opt(a.host_fraction) << "}";
+  }
+  js << "\n  ]\n}\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s RECORDS.tsv RESULTS.md RESULTS.json\n", argv[0]);
+    return 2;
+  }
+  const run r = read_records(argv[1]);
+  std::ofstream md(argv[2]), js(argv[3]);
+  write_markdown(r, md);
+  write_json(r, js);
+  if (!md || !js) {
+    std::fprintf(stderr, "bench_report: cannot write %s or %s\n", argv[2], argv[3]);
+    return 1;
+  }
+  for (const result& x : r.results)
+    if (!x.ok) return 1;
+  return 0;
+}
