@@ -150,6 +150,16 @@ public:
     const clang::CXXMethodDecl *MD = E->getMethodDecl();
     if (!MD || MD->isConst() || Reading.contains(MD->getName()) || InLambda)
       return true;
+    // Only the standard library's classes are judged by const-ness: a user's non-const
+    // member function need not modify anything, and clpar cannot see that it does not.
+    const clang::CXXRecordDecl *Class = MD->getParent();
+    const auto *NS = Class ? llvm::dyn_cast<clang::NamespaceDecl>(
+                                 Class->getDeclContext()->getEnclosingNamespaceContext())
+                           : nullptr;
+    while (NS && NS->isInline())
+      NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
+    if (!NS || NS->getName() != "std")
+      return true;
     const clang::VarDecl *VD = referencedVar(E->getImplicitObjectArgument());
     if (VD && isOuter(VD))
       Diags.error(E->getExprLoc(), "calls '" + MD->getNameAsString() + "' on '" +
