@@ -26,27 +26,8 @@ using ir::ScalarType;
 using ir::Stmt;
 using ir::StmtPtr;
 
-ExprPtr makeExpr(Expr::Kind K, ScalarType T) { return std::make_unique<Expr>(K, T); }
-
-ExprPtr makeCast(ScalarType T, ExprPtr E) {
-  if (E->Type == T)
-    return E;
-  // A non-negative integer literal converts by changing its type (3 -> 3u, 3UL, 3.0f),
-  // which reads better than a cast and means the same.
-  if (E->K == Expr::Kind::IntLiteral && !E->Text.empty() && E->Text[0] != '-' &&
-      E->Text.size() < 10 && T != ScalarType::Bool && T != ScalarType::Char &&
-      T != ScalarType::UChar && T != ScalarType::Short && T != ScalarType::UShort) {
-    E->Type = T;
-    if (ir::isFloating(T)) {
-      E->K = Expr::Kind::FloatLiteral;
-      E->Text += ".0";
-    }
-    return E;
-  }
-  ExprPtr C = makeExpr(Expr::Kind::Cast, T);
-  C->Operands.push_back(std::move(E));
-  return C;
-}
+using ir::makeCast;
+using ir::makeExpr;
 
 /// The OpenCL built-in a C, C++ or clpar math function maps to.
 std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
@@ -1075,20 +1056,8 @@ private:
       C->Operands = std::move(Args);
       return C;
     }
-    if (*Builtin == "abs" && !Floating) {
-      if (!ir::isSignedInteger(*T) && *T != ScalarType::Bool)
-        return std::move(Args[0]); // abs of an unsigned value is the value
-      ExprPtr C = makeExpr(Expr::Kind::Call, *T);
-      C->Text = "abs";
-      C->Operands = std::move(Args);
-      // OpenCL's abs returns the unsigned type.
-      ExprPtr Cast = makeExpr(Expr::Kind::Cast, *T);
-      C->Type = *T == ScalarType::Long ? ScalarType::ULong : ScalarType::UInt;
-      Cast->Operands.push_back(std::move(C));
-      return Cast;
-    }
     if (*Builtin == "abs")
-      *Builtin = "fabs";
+      return ir::makeAbs(*T, std::move(Args[0]));
     if (!Floating && *Builtin != "min" && *Builtin != "max")
       return fail(CE->getExprLoc(), "calls '" + FD->getNameAsString() +
                                         "' with an integer result");

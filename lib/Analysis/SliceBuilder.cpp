@@ -97,15 +97,9 @@ bool isFunctionOp(const std::string &Op) {
   return F.count(Op) > 0;
 }
 
-ExprPtr makeExpr(Expr::Kind K, ScalarType T) { return std::make_unique<Expr>(K, T); }
+using ir::makeExpr;
 
-ExprPtr castTo(ScalarType T, ExprPtr E) {
-  if (E->Type == T)
-    return E;
-  ExprPtr C = makeExpr(Expr::Kind::Cast, T);
-  C->Operands.push_back(std::move(E));
-  return C;
-}
+using ir::makeCast;
 
 class Builder {
 public:
@@ -246,31 +240,19 @@ public:
       return N;
     }
     if (Op == "cast" && Args.size() == 1)
-      return castTo(*T, std::move(Args[0]));
+      return makeCast(*T, std::move(Args[0]));
     if (Op == "where" && Args.size() == 3) {
       ExprPtr N = makeExpr(Expr::Kind::Conditional, *T);
       N->Operands.push_back(std::move(Args[0]));
-      N->Operands.push_back(castTo(*T, std::move(Args[1])));
-      N->Operands.push_back(castTo(*T, std::move(Args[2])));
+      N->Operands.push_back(makeCast(*T, std::move(Args[1])));
+      N->Operands.push_back(makeCast(*T, std::move(Args[2])));
       return N;
     }
-    if (Op == "abs" && Args.size() == 1) {
-      if (ir::isFloating(*T)) {
-        Op = "fabs";
-      } else if (!ir::isSignedInteger(*T)) {
-        return castTo(*T, std::move(Args[0])); // abs of an unsigned value is the value
-      } else {
-        // OpenCL's abs returns the unsigned type; C++'s the signed one.
-        ExprPtr N = makeExpr(Expr::Kind::Call,
-                             *T == ScalarType::Long ? ScalarType::ULong : ScalarType::UInt);
-        N->Text = "abs";
-        N->Operands.push_back(castTo(*T, std::move(Args[0])));
-        return castTo(*T, std::move(N));
-      }
-    }
+    if (Op == "abs" && Args.size() == 1)
+      return ir::makeAbs(*T, std::move(Args[0]));
     if (isFunctionOp(Op)) {
       for (auto &A : Args)
-        A = castTo(*T, std::move(A));
+        A = makeCast(*T, std::move(A));
       ExprPtr N = makeExpr(Expr::Kind::Call, *T);
       N->Text = Op; // the emitters spell it for OpenCL C and for C++
       N->Operands = std::move(Args);
@@ -376,8 +358,8 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
         return std::nullopt;
       ExprPtr Product = makeExpr(Expr::Kind::Binary, *T);
       Product->Text = "*";
-      Product->Operands.push_back(castTo(*T, std::move(Value)));
-      Product->Operands.push_back(castTo(*T, std::move(Other)));
+      Product->Operands.push_back(makeCast(*T, std::move(Value)));
+      Product->Operands.push_back(makeCast(*T, std::move(Other)));
       Value = std::move(Product);
     }
     ir::Reduction Red;
@@ -393,7 +375,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
       ExprPtr M = makeExpr(Expr::Kind::Call, *T);
       M->Text = Red.Op == ir::ReductionOp::Min ? "min" : "max";
       M->Operands.push_back(makeExpr(Expr::Kind::Reduction, *T));
-      M->Operands.push_back(castTo(*T, std::move(Value)));
+      M->Operands.push_back(makeCast(*T, std::move(Value)));
       Body = makeExpr(Expr::Kind::Binary, *T);
       Body->Text = "=";
       Body->Operands.push_back(std::move(Acc));
@@ -402,7 +384,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
       Body = makeExpr(Expr::Kind::Binary, *T);
       Body->Text = Red.Op == ir::ReductionOp::Mul ? "*=" : "+=";
       Body->Operands.push_back(std::move(Acc));
-      Body->Operands.push_back(castTo(*T, std::move(Value)));
+      Body->Operands.push_back(makeCast(*T, std::move(Value)));
     }
   } else {
     const auto *OC = llvm::cast<clang::CXXOperatorCallExpr>(E);
@@ -418,7 +400,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
     Body = makeExpr(Expr::Kind::Binary, Dst->Type);
     Body->Text = Assign.at(OC->getOperator());
     if (Body->Text == "=")
-      Value = castTo(Dst->Type, std::move(Value));
+      Value = makeCast(Dst->Type, std::move(Value));
     Body->Operands.push_back(std::move(Dst));
     Body->Operands.push_back(std::move(Value));
   }

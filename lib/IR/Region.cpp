@@ -49,6 +49,38 @@ std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   return C;
 }
 
+ExprPtr makeExpr(Expr::Kind K, ScalarType T) { return std::make_unique<Expr>(K, T); }
+
+ExprPtr makeCast(ScalarType T, ExprPtr E) {
+  if (E->Type == T)
+    return E;
+  if (E->K == Expr::Kind::IntLiteral && !E->Text.empty() && E->Text[0] != '-' &&
+      E->Text.size() < 10 && T != ScalarType::Bool && T != ScalarType::Char &&
+      T != ScalarType::UChar && T != ScalarType::Short && T != ScalarType::UShort) {
+    E->Type = T;
+    if (isFloating(T)) {
+      E->K = Expr::Kind::FloatLiteral;
+      E->Text += ".0";
+    }
+    return E;
+  }
+  ExprPtr C = makeExpr(Expr::Kind::Cast, T);
+  C->Operands.push_back(std::move(E));
+  return C;
+}
+
+ExprPtr makeAbs(ScalarType T, ExprPtr Operand) {
+  Operand = makeCast(T, std::move(Operand));
+  if (!isFloating(T) && !isSignedInteger(T))
+    return Operand; // abs of an unsigned value is the value
+  ExprPtr C = makeExpr(Expr::Kind::Call, isFloating(T) ? T
+                                        : T == ScalarType::Long ? ScalarType::ULong
+                                                                : ScalarType::UInt);
+  C->Text = isFloating(T) ? "fabs" : "abs";
+  C->Operands.push_back(std::move(Operand));
+  return makeCast(T, std::move(C));
+}
+
 const char *openmpReductionOperator(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add: return "+";

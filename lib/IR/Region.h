@@ -116,6 +116,14 @@ struct Stmt {
   explicit Stmt(Kind K) : K(K) {}
 };
 
+ExprPtr makeExpr(Expr::Kind K, ScalarType T);
+/// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,
+/// 3UL, 3.0f), which reads better and means the same.
+ExprPtr makeCast(ScalarType T, ExprPtr E);
+/// C++'s abs of type \p T in OpenCL C: fabs for floating point, the value itself for
+/// unsigned types, and OpenCL's abs (whose result is unsigned) cast back otherwise.
+ExprPtr makeAbs(ScalarType T, ExprPtr Operand);
+
 /// One prange of the nest.
 struct Dimension {
   std::string RangeText;   ///< the range expression as written, e.g. "clpar::prange(n)"
