@@ -5,6 +5,7 @@
 #include "Analysis/SliceBuilder.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -76,13 +77,32 @@ private:
   /// Records \p E when it is a translatable slice statement; true means "done with it".
   bool slice(clang::Expr *E) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
-    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID() ||
-        !SM.isWrittenInMainFile(E->getBeginLoc()) ||
-        (Function && Function->isDependentContext()) || E->isTypeDependent() ||
-        !isSliceStatement(E))
+    // Slice statements are replaced by a lambda capturing by reference: only inside
+    // functions, and an assignment only where it is a statement of its own (its value,
+    // the destination view, is not used).
+    if (!Function || Function->isDependentContext() || E->getBeginLoc().isMacroID() ||
+        E->getEndLoc().isMacroID() || !SM.isWrittenInMainFile(E->getBeginLoc()) ||
+        E->isTypeDependent() || !isSliceStatement(E))
+      return false;
+    if (llvm::isa<clang::CXXOperatorCallExpr>(E) && !isStatement(E))
       return false;
     Found.Slices.push_back({E});
     return true;
+  }
+
+  bool isStatement(const clang::Expr *E) {
+    clang::DynTypedNodeList Parents = Ctx.getParents(*E);
+    while (Parents.size() == 1) {
+      // A statement's child that is not an expression: the body of a block, if, loop or
+      // label (a discarded value; conditions of views do not compile).
+      if (const auto *S = Parents[0].get<clang::Stmt>(); S && !llvm::isa<clang::Expr>(S))
+        return true;
+      const auto *Cleanups = Parents[0].get<clang::ExprWithCleanups>();
+      if (!Cleanups)
+        return false;
+      Parents = Ctx.getParents(*Cleanups);
+    }
+    return false;
   }
 
   clang::ASTContext &Ctx;
