@@ -112,6 +112,7 @@ bool same_extents(const First& first, const Rest&... rest) noexcept {
       if (v.extent(d) != first.extent(d)) return false;
     return true;
   };
+  (void)same;  // unused when there is one view
   return (same(rest) && ...);
 }
 
