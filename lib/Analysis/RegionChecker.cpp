@@ -29,6 +29,10 @@ const clang::VarDecl *referencedVar(const clang::Expr *E) {
   return nullptr;
 }
 
+/// The reduction update \p E performs on \p Var, if it is one.
+std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
+                                                 const clang::VarDecl *&Var);
+
 const char *opName(ir::ReductionOp Op) {
   switch (Op) {
   case ir::ReductionOp::Add: return "+=";
@@ -245,8 +249,6 @@ bool isMinMaxCallee(const clang::FunctionDecl *FD, llvm::StringRef Name) {
   return NS && (NS->getName() == "std" || NS->getName() == "clpar");
 }
 
-} // namespace
-
 std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
                                                  const clang::VarDecl *&Var) {
   const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(strip(E));
@@ -287,6 +289,8 @@ std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
     return std::nullopt;
   }
 }
+
+} // namespace
 
 std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
                                            llvm::ArrayRef<const clang::VarDecl *> LoopVars,

@@ -18,7 +18,6 @@
 
 namespace clang {
 class ASTContext;
-class Expr;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -36,11 +35,6 @@ struct CheckedBody {
 std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
                                            llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                            clang::ASTContext &Ctx, Diagnoser &Diags);
-
-/// The reduction update \p E performs on \p Var, if it is one (used by the kernel builder
-/// too, so that both agree on what an update looks like).
-std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
-                                                 const clang::VarDecl *&Var);
 
 } // namespace clpar
 
