@@ -70,13 +70,6 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
   return std::nullopt;
 }
 
-std::string identifierPart(const std::string &S) {
-  std::string R;
-  for (char C : S)
-    R += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
-  return R;
-}
-
 std::string formatFloat(const llvm::APFloat &V, ScalarType T) {
   double D = T == ScalarType::Float ? static_cast<double>(V.convertToFloat())
                                     : V.convertToDouble();
@@ -1048,14 +1041,6 @@ private:
       return makeCast(*T, std::move(C));
     }
     bool Floating = ir::isFloating(*T);
-    if ((*Builtin == "min" || *Builtin == "max") && Args.size() == 2 && Floating) {
-      // std::min(a, b) is (b < a) ? b : a and std::max(a, b) is (a < b) ? b : a; the
-      // OpenCL built-ins differ on NaN.  The kernel preamble defines these helpers.
-      ExprPtr C = makeExpr(Expr::Kind::Call, *T);
-      C->Text = "clpar_std_" + *Builtin + "_" + ir::openclTypeName(*T);
-      C->Operands = std::move(Args);
-      return C;
-    }
     if (*Builtin == "abs")
       return ir::makeAbs(*T, std::move(Args[0]));
     if (!Floating && *Builtin != "min" && *Builtin != "max")

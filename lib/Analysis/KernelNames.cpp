@@ -95,6 +95,13 @@ bool isOpenCLReservedName(const std::string &Name) {
   return false;
 }
 
+std::string identifierPart(const std::string &S) {
+  std::string R;
+  for (char C : S)
+    R += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  return R;
+}
+
 std::string KernelNames::nameFor(const void *Key, const std::string &UserName) {
   auto It = Assigned.find(Key);
   if (It != Assigned.end())

@@ -18,6 +18,10 @@ namespace clpar {
 
 bool isOpenCLReservedName(const std::string &Name);
 
+/// \p S with every character that cannot be part of an identifier replaced by '_' (for
+/// kernel and function names made from C++ names).
+std::string identifierPart(const std::string &S);
+
 class KernelNames {
 public:
   /// The kernel name for the entity \p Key (a declaration's address as an integer, or

@@ -65,13 +65,6 @@ ir::SourcePos position(clang::SourceLocation L, const std::string &File,
   return P;
 }
 
-std::string identifierPart(const std::string &S) {
-  std::string R;
-  for (char C : S)
-    R += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
-  return R;
-}
-
 /// The options a prange's range expression sets that the translator must know:
 /// .on(clpar::device) and .unchecked().
 struct RangeOptions {

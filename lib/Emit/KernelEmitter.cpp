@@ -114,7 +114,8 @@ protected:
     return R.Dims[E.Index].LoopVarName;
   }
   std::string call(const Expr &E) override {
-    // Slice statements name clpar's functions; a few need OpenCL C's spelling.
+    // std::min(a, b) is (b < a) ? b : a and std::max(a, b) is (a < b) ? b : a; OpenCL's
+    // built-ins differ on NaN, so floating-point min and max call the preamble's helpers.
     bool Floating = ir::isFloating(E.Type);
     if ((E.Text == "min" || E.Text == "max") && Floating)
       return "clpar_std_" + E.Text + "_" + ir::openclTypeName(E.Type) + "(" +
