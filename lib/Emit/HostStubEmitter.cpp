@@ -1,6 +1,8 @@
 //===- Emit/HostStubEmitter.cpp - Replacement text for a region ----------===//
 #include "Emit/HostStubEmitter.h"
 
+#include "Emit/KernelEmitter.h"
+
 namespace clpar::emit {
 
 namespace {
@@ -70,6 +72,10 @@ public:
                  : ": OpenMP variant only"));
     // Generated lines count from the loop's own line, so a diagnostic about them points
     // at the loop rather than at a line the user's file does not have.
+    // An exception leaving the region leaves the function: what the scope keeps on the
+    // device comes home first, while the function's locals still exist.
+    if (!Opts.Scope.empty())
+      line(I + "try {");
     Out += lineDirective(R.Site.Line, R.Site.File);
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       line(I + "  const auto " + rangeVar(D) + " = " + R.Dims[D].RangeText + ";");
@@ -81,6 +87,8 @@ public:
       line(I + "  {");
     openmpVariant();
     line(I + "  }");
+    if (!Opts.Scope.empty())
+      line(I + "} catch (...) { " + emitScopeSync(Opts.Scope) + "throw; }");
     Out += I + "}\n" + lineDirective(ResumeLine, R.Site.File);
     Out += std::string(ResumeColumn > 1 ? ResumeColumn - 1 : 0, ' ');
     return Out;
@@ -126,7 +134,8 @@ private:
     line(I + "      " + std::to_string(R.Dims.size()) + ", " +
          (R.UsesDouble ? "true" : "false") + ", " +
          (Opts.CpuDevicesOnly ? "true" : "false") + ", " +
-         (Opts.StrictFp ? "true" : "false") + "};");
+         (Opts.StrictFp ? "true" : "false") + ", nullptr, " +
+         (kernelChecksAccesses(KernelSource) ? "true" : "false") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
@@ -163,7 +172,7 @@ private:
          std::to_string(R.Scalars.size()) + ",");
     line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
          ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
-         "};");
+         (Opts.Scope.empty() ? "" : ", &" + Opts.Scope) + "};");
     // Checks decided before launch: a failing one throws before anything is written.
     for (const ir::HoistedCheck &C : R.HoistedChecks) {
       std::string Coef;
@@ -278,6 +287,28 @@ std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
   return StubWriter(R, Opts).write(KernelSource, ResumeLine, ResumeColumn);
 }
 
+std::string emitScopeDeclaration(const std::string &Scope, const std::string &Site) {
+  return " ::clpar::rt::data_scope " + Scope + "(" + quoted(Site) + ");";
+}
+
+std::string emitScopeSync(const std::string &Scope) { return Scope + ".sync(); "; }
+
+std::string emitResidentHold(const std::string &Name, const std::vector<std::string> &Views,
+                             const std::string &Site) {
+  std::string Args;
+  for (const std::string &V : Views)
+    Args += (Args.empty() ? "" : ", ") + std::string("::clpar::rt::view_arg_of(") + V + ", true)";
+  std::string Array = "clpar_" + Name + "_views";
+  return "const ::clpar::rt::view_arg " + Array + "[] = {" + Args +
+         "}; ::clpar::rt::resident_hold " + Name + "(" + Array + ", " +
+         std::to_string(Views.size()) + ", " + quoted(Site) + ");";
+}
+
+std::string emitSyncHost(const std::string &View, const std::string &Site) {
+  return "::clpar::rt::sync_host(::clpar::rt::view_arg_of(" + View + ", true), " +
+         quoted(Site) + ")";
+}
+
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
                              const HostStubOptions &Opts) {
   std::string P = "// Translated by clpar-translate from " + File +
@@ -286,7 +317,8 @@ std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
     P += "#define CLPAR_NO_BOUNDS_CHECK 1\n";
   P += "#include <cstdint>\n#include <limits>\n#include <clpar/rt/openmp.hpp>\n";
   if (AnyRuntimeCall)
-    P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n";
+    P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n"
+         "#include <clpar/rt/residency.hpp>\n";
   P += lineDirective(1, File);
   return P;
 }

@@ -5,6 +5,7 @@
 #include "IR/Region.h"
 
 #include <string>
+#include <vector>
 
 namespace clpar::emit {
 
@@ -14,6 +15,9 @@ struct HostStubOptions {
   bool BoundsCheck = true;
   bool StrictFp = false;       ///< --strict-fp
   std::string Indent;          ///< the indentation of the replaced loop
+  /// The function's clpar::rt::data_scope variable when the region keeps its data on the
+  /// device (ResidencyPlanner.h); empty: its results come back at once.
+  std::string Scope;
 };
 
 /// The C++ that replaces the region's outermost prange loop: the range objects, and for an
@@ -23,6 +27,19 @@ struct HostStubOptions {
 std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
                          const HostStubOptions &Opts, unsigned ResumeLine,
                          unsigned ResumeColumn);
+
+/// The declaration of a function's data scope, placed after its body's opening brace.
+std::string emitScopeDeclaration(const std::string &Scope, const std::string &Site);
+
+/// `Scope.sync(); `, placed before a statement.
+std::string emitScopeSync(const std::string &Scope);
+
+/// What replaces `clpar::resident Name(Views...);`: the runtime's hold of the views.
+std::string emitResidentHold(const std::string &Name, const std::vector<std::string> &Views,
+                             const std::string &Site);
+
+/// What replaces `View.sync_host()`.
+std::string emitSyncHost(const std::string &View, const std::string &Site);
 
 /// Text placed before the first line of a translated file.
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,

@@ -273,4 +273,9 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   return K;
 }
 
+bool kernelChecksAccesses(const std::string &KernelSource) {
+  // Every checked access is spelled through this call (OpenCLPrinter::viewElement).
+  return KernelSource.find("clpar_checked(clpar_err, ") != std::string::npos;
+}
+
 } // namespace clpar::emit

@@ -18,6 +18,10 @@ struct KernelOptions {
 /// same region gives the same text.
 std::string emitKernel(const ir::Region &R, const KernelOptions &Opts);
 
+/// Whether a program emitted by emitKernel checks accesses at run time (and so may stop
+/// part-way, recording the failure in its error word).
+bool kernelChecksAccesses(const std::string &KernelSource);
+
 } // namespace clpar::emit
 
 #endif // CLPAR_EMIT_KERNELEMITTER_H

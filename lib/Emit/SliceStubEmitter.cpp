@@ -47,6 +47,16 @@ std::string emitSliceStub(const ir::Region &R, const std::string &KernelSource,
                         R.Reductions[0].Op == ir::ReductionOp::Max))
     Fallback += " || " + R.Views[0].HostExpr + ".size() == 0"; // the header throws
   S += I + "  if (" + Fallback + ") {\n";
+  if (Opts.OpenCL) {
+    // The header evaluates the statement on the host: it needs the host's copy current.
+    S += I + "    const ::clpar::rt::view_arg clpar_host_views[] = {";
+    for (size_t V = 0; V < R.Views.size(); ++V)
+      S += std::string(V ? ", " : "") + "::clpar::rt::view_arg_of(" + R.Views[V].HostExpr +
+           ", " + (R.Views[V].Written ? "true" : "false") + ")";
+    S += "};\n" + I + "    ::clpar::rt::prepare_host_access(clpar_host_views, " +
+         std::to_string(R.Views.size()) + ", \"" + R.Site.File + ":" +
+         std::to_string(R.Site.Line) + ":" + std::to_string(R.Site.Column) + "\");\n";
+  }
   S += I + "    " + (F.IsReduction ? "return " : "") + F.OriginalText + ";\n";
   if (!F.IsReduction)
     S += I + "    return;\n";

@@ -2,12 +2,14 @@
 #include "Translate/Translator.h"
 
 #include "Analysis/RegionBuilder.h"
+#include "Analysis/ResidencyPlanner.h"
 #include "Analysis/SliceBuilder.h"
 #include "Emit/CppPrinter.h"
 #include "Emit/SliceStubEmitter.h"
 #include "Emit/HostStubEmitter.h"
 #include "Emit/KernelEmitter.h"
 #include "Find/PrangeFinder.h"
+#include "Find/ResidencyCalls.h"
 #include "IR/RegionDump.h"
 #include "Support/Diagnoser.h"
 
@@ -28,6 +30,9 @@
 namespace clpar {
 
 namespace {
+
+/// The data scope variable of a translated function (stub-local names start with clpar_).
+const std::string ScopeName = "clpar_scope";
 
 /// What was generated for an offloaded region, with its reductions and translated calls.
 std::string offloadedRemark(const ir::Region &R) {
@@ -74,16 +79,87 @@ public:
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
     KernelOpts.StrictFp = Opts.StrictFp;
 
-    bool AnyRuntimeCall = false;
+    // 1. Build every region first: where data may stay on the device depends on which
+    // statements of a function became offloaded regions.
+    struct BuiltLoop {
+      const FoundLoop *Found;
+      BuiltRegion Built;
+      bool Kernel;
+    };
+    std::vector<BuiltLoop> Loops;
+    std::vector<const clang::Stmt *> Offloaded;
     for (const FoundLoop &L : Found.Outermost) {
       std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Opts.BoundsCheck, Ctx, Diags);
       if (!B)
         continue;
+      bool Kernel = Opts.OpenCL && B->Region.offloaded();
+      if (Kernel)
+        Offloaded.push_back(L.Loop);
+      Loops.push_back({&L, std::move(*B), Kernel});
+    }
+    struct BuiltSlice {
+      const FoundSlice *Found;
+      SliceStatement Built;
+    };
+    std::vector<BuiltSlice> Slices;
+    for (const FoundSlice &F : Found.Slices) {
+      std::string Reason;
+      std::optional<SliceStatement> S = buildSliceStatement(F.Statement, File, Ctx, Reason);
+      if (!S) {
+        if (!Reason.empty())
+          Diags.remark(F.Statement->getBeginLoc(),
+                       "slice statement not offloaded: it " + Reason +
+                           "; the header evaluates it serially");
+        continue;
+      }
+      if (Opts.OpenCL)
+        Offloaded.push_back(F.Statement);
+      Slices.push_back({&F, std::move(*S)});
+    }
+
+    // 2. Data scopes (SPEC 1.5), and the runtime's side of sync_host() and resident.
+    // Every replacement is made before any insertion: the rewriter would count text
+    // inserted at the start of a replaced range as part of the range.
+    ResidencyPlan Plan;
+    if (Opts.OpenCL) {
+      Plan = planResidency(Ctx, Offloaded);
+      ResidencyCalls Calls = findResidencyCalls(Ctx);
+      auto siteOf = [&](clang::SourceLocation L) {
+        clang::PresumedLoc At = SM.getPresumedLoc(L);
+        return std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) + ":" +
+               std::to_string(At.getColumn());
+      };
+      auto textOf = [&](const clang::Expr *E) {
+        return clang::Lexer::getSourceText(
+                   clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+                   Ctx.getLangOpts())
+            .str();
+      };
+      for (const clang::CXXMemberCallExpr *C : Calls.SyncHost)
+        Rewrite.ReplaceText(C->getSourceRange(),
+                            emit::emitSyncHost(textOf(C->getImplicitObjectArgument()),
+                                               siteOf(C->getBeginLoc())));
+      for (const FoundResident &R : Calls.Residents) {
+        std::vector<std::string> Views;
+        if (const auto *Init = llvm::dyn_cast_or_null<clang::CXXConstructExpr>(
+                R.Var->getInit() ? R.Var->getInit()->IgnoreImplicit() : nullptr))
+          for (const clang::Expr *A : Init->arguments())
+            Views.push_back(textOf(A));
+        Rewrite.ReplaceText(R.Statement->getSourceRange(),
+                            emit::emitResidentHold(R.Var->getName().str(), Views,
+                                                   siteOf(R.Statement->getBeginLoc())));
+      }
+    }
+
+    // 3. The stubs.
+    bool AnyRuntimeCall = Opts.OpenCL && (!Loops.empty() || !Slices.empty());
+    for (BuiltLoop &Each : Loops) {
+      const FoundLoop &L = *Each.Found;
+      BuiltRegion *B = &Each.Built;
       const ir::Region &R = B->Region;
       if (Opts.DumpRegions)
         Result.RegionDump += ir::dumpRegion(R);
-      bool Kernel = Opts.OpenCL && R.offloaded();
-      AnyRuntimeCall |= Opts.OpenCL;
+      bool Kernel = Each.Kernel;
       std::string KernelSource;
       if (Kernel) {
         KernelSource = emit::emitKernel(R, KernelOpts);
@@ -102,6 +178,7 @@ public:
           B->ReplaceEnd, 0, SM, Ctx.getLangOpts());
       StubOpts.Indent =
           std::string(SM.getSpellingColumnNumber(B->ReplaceBegin) - 1, ' ');
+      StubOpts.Scope = Plan.InScope.contains(L.Loop) ? ScopeName : "";
       std::string Stub = emit::emitHostStub(R, KernelSource, StubOpts,
                                             SM.getSpellingLineNumber(AfterEnd),
                                             SM.getSpellingColumnNumber(AfterEnd));
@@ -109,16 +186,8 @@ public:
                                                                 B->ReplaceEnd),
                           Stub);
     }
-    for (const FoundSlice &F : Found.Slices) {
-      std::string Reason;
-      std::optional<SliceStatement> S = buildSliceStatement(F.Statement, File, Ctx, Reason);
-      if (!S) {
-        if (!Reason.empty())
-          Diags.remark(F.Statement->getBeginLoc(),
-                       "slice statement not offloaded: it " + Reason +
-                           "; the header evaluates it serially");
-        continue;
-      }
+    for (BuiltSlice &Each : Slices) {
+      SliceStatement *S = &Each.Built;
       ir::Region &R = S->Region;
       R.BodyText = emit::printCppBody(R);
       if (Opts.DumpRegions)
@@ -128,7 +197,6 @@ public:
       if (Opts.OpenCL) {
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
-        AnyRuntimeCall = true;
         Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What +
                                    " offloaded: OpenCL kernel '" + R.KernelName +
                                    "' and an OpenMP variant");
@@ -139,10 +207,25 @@ public:
       clang::SourceLocation AfterEnd =
           clang::Lexer::getLocForEndOfToken(S->End, 0, SM, Ctx.getLangOpts());
       StubOpts.Indent = std::string(SM.getSpellingColumnNumber(S->Begin) - 1, ' ');
+      StubOpts.Scope = Plan.InScope.contains(Each.Found->Statement) ? ScopeName : "";
       Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(S->Begin, S->End),
                           emit::emitSliceStub(R, KernelSource, StubOpts,
                                               SM.getSpellingLineNumber(AfterEnd),
                                               SM.getSpellingColumnNumber(AfterEnd)));
+    }
+    // 4. The scopes' declarations and sync points.
+    for (const ScopePlan &P : Plan.Scopes) {
+      clang::PresumedLoc At = SM.getPresumedLoc(P.Body->getLBracLoc());
+      std::string Site = std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) +
+                         ":" + std::to_string(At.getColumn()) + " " + P.FunctionName;
+      Rewrite.InsertTextAfterToken(P.Body->getLBracLoc(),
+                                   emit::emitScopeDeclaration(ScopeName, Site));
+      for (clang::SourceLocation L : P.SyncBefore)
+        Rewrite.InsertTextAfter(L, emit::emitScopeSync(ScopeName));
+      for (const auto &[Begin, After] : P.Wrap) {
+        Rewrite.InsertTextAfter(Begin, "{ " + emit::emitScopeSync(ScopeName));
+        Rewrite.InsertTextAfter(After, " }");
+      }
     }
     if (Diags.hasErrors())
       return;

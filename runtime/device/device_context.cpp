@@ -79,6 +79,7 @@ const char* device_context::open() {
   const std::size_t capacity =
       std::min<std::uint64_t>(std::uint64_t{256} << 20, device_->global_memory_bytes / 8);
   pool_ = buffer_pool(context_, capacity);
+  transfer_ = staged_transfer(context_, queue_);
   return nullptr;
 }
 

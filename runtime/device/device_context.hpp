@@ -27,6 +27,7 @@
 #include "device/opencl.hpp"
 #include "device/platform_list.hpp"
 #include "memory/buffer_pool.hpp"
+#include "memory/staged_transfer.hpp"
 
 namespace clpar::rt {
 
@@ -64,8 +65,11 @@ class device_context {
   cl::CommandQueue& queue() noexcept { return queue_; }
   std::mutex& launch_mutex() noexcept { return launch_mutex_; }
 
-  // Under launch_mutex():
+  // Under launch_mutex() or the residency lock (memory/residency.hpp), which every use of
+  // device memory takes first:
   buffer_pool& pool() noexcept { return pool_; }
+  /// Transfers between user memory and device buffers, through pinned staging memory.
+  staged_transfer& transfer() noexcept { return transfer_; }
   cl::Buffer& error_word() noexcept { return error_word_; }
   /// At least `size` bytes of host memory for reading results back before they are
   /// copied into place.  Up to staging_kept_bytes of it stays allocated between calls.
@@ -104,6 +108,7 @@ class device_context {
   cl::CommandQueue queue_;
   std::mutex launch_mutex_;
   buffer_pool pool_;
+  staged_transfer transfer_;
   cl::Buffer error_word_;
   std::vector<std::byte> staging_;
 

@@ -8,6 +8,8 @@
 
 #include "launch/reduction.hpp"
 #include "launch/work_size.hpp"
+#include "memory/device_memory.hpp"
+#include "memory/residency.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -95,6 +97,13 @@ reduction_needs needs_of(const launch_request& request, const device_entry& devi
   return needs;
 }
 
+/// A merged span of the call and the device buffer that mirrors it.
+struct range_on_device {
+  byte_range range;
+  const cl_device_buffer* buffer;
+  bool written;
+};
+
 cl::NDRange nd_range(unsigned dims, const std::size_t (&sizes)[3]) {
   if (dims == 1) return cl::NDRange(sizes[0]);
   if (dims == 2) return cl::NDRange(sizes[0], sizes[1]);
@@ -110,7 +119,7 @@ std::size_t convention_arg_count(const launch_request& request) noexcept {
   return count;
 }
 
-const char* launch_on_device(device_context& context, kernel_entry& kernel,
+const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans) {
   const region_info& info = *request.info;
   const std::size_t expected = convention_arg_count(request);
@@ -125,15 +134,15 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
   for (std::size_t r = 0; r < request.reduction_count; ++r)
     if (const char* why = reduction_problem(request.reductions[r])) return why;
 
-  const device_entry& device = context.device();
-  const reduction_needs needs = needs_of(request, device, kernel);
+  const device_entry& entry = context.device();
+  const reduction_needs needs = needs_of(request, entry, kernel);
   if (needs.max_group == 0) return "reduction scratch does not fit in the device's local memory";
   std::uint64_t counts[3] = {};
   for (unsigned d = 0; d < info.dims; ++d) counts[d] = request.dims[d].count;
   const std::optional<work_size> size = choose_work_size(
       std::span(counts, info.dims),
-      std::min({kernel.work_group_size, device.max_work_group_size, needs.max_group}),
-      std::span<const std::size_t, 3>(device.max_work_item_sizes));
+      std::min({kernel.work_group_size, entry.max_work_group_size, needs.max_group}),
+      std::span<const std::size_t, 3>(entry.max_work_item_sizes));
   if (!size) return "iteration space too large for one NDRange";
 
   // The work-groups of the NDRange: one partial value each per reduction.
@@ -147,10 +156,8 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
   if (groups_overflow && request.reduction_count > 0)
     return "too many work-groups for the reduction partials";
 
+  // Each reduction's partials go to staging, at multiples of 8.
   std::size_t staged_bytes = 0;
-  for (const byte_span& span : spans.spans())
-    if (span.written) staged_bytes += span.size();
-  // Each reduction's partials follow the written spans in staging, at a multiple of 8.
   std::vector<std::size_t> partials_at(request.reduction_count);
   std::vector<std::size_t> partials_bytes(request.reduction_count);
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
@@ -163,25 +170,42 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
     staged_bytes += partials_bytes[r];
   }
 
+  // Destroyed in reverse: the queue drains, then a call without a scope lets its memory
+  // go (results come home), charged to the region's site, all under the residency lock.
+  residency_lock residency;
+  region_registry& registry = residency_registry();
+  charge_to charge(info.site);
+  handle_list call_holds;
+  handle_list& holds = request.scope != nullptr ? holds_of(*request.scope) : call_holds;
+  struct release_call_holds {
+    handle_list& list;
+    ~release_call_holds() { list.release_all(); }
+  } release_at_end{call_holds};
   std::lock_guard lock(context.launch_mutex());
   cl::CommandQueue& queue = context.queue();
   call_resources resources(context);
   std::vector<buffer_pool::lease>& buffers = resources.buffers();
   std::byte* staging = context.staging(staged_bytes);
 
-  // 1. Buffers and copy-in.  Nothing waits: the host memory stays put until the call ends.
+  // 1. Device copies of every span: only bytes the device lacks move.  A kernel that may
+  // stop part-way needs the host's copy of what it writes current, to rerun from there.
+  std::vector<range_on_device> placed;
+  placed.reserve(spans.spans().size());
+  for (const byte_span& span : spans.spans()) {
+    const byte_range range{span.low, span.high};
+    holds.hold(range);
+    if (info.checks_in_kernel && span.written)
+      if (const char* lost = registry.make_host_valid(range, false)) residency_data_lost(lost);
+    const char* why = nullptr;
+    const device_buffer* buffer = registry.make_device_valid(device, range, why);
+    if (buffer == nullptr) return why;
+    placed.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
+  }
   static constexpr cl_int zeros[4] = {0, 0, 0, 0};
   cl_int status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
-  buffers.reserve(spans.spans().size() + request.reduction_count);
-  for (const byte_span& span : spans.spans()) {
-    outcome<buffer_pool::lease> lease = context.pool().take(span.size());
-    if (!lease) return lease.why;
-    buffers.push_back(std::move(lease.value));
-    status = queue.enqueueWriteBuffer(buffers.back().buffer, CL_FALSE, 0, span.size(), span.data());
-    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
-  }
-  // Partials need no copy-in: every work-group writes its own.  Buffer spans.size() + r.
+  // Partials need no copy-in: every work-group writes its own.
+  buffers.reserve(request.reduction_count);
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
     outcome<buffer_pool::lease> lease = context.pool().take(partials_bytes[r]);
     if (!lease) return lease.why;
@@ -202,15 +226,24 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
     // An empty view touches nothing: it gets a null pointer, which every kernel access
     // is bounds-checked against its zero extent before using.
     const bool empty = placement.span == view_placement::no_span;
-    args.buffer(empty ? nullptr : &buffers[placement.span].buffer);
-    args.value(cl_long{placement.offset});
+    std::int64_t offset = placement.offset;
+    if (!empty) {
+      // The buffer starts at or below the span, at a multiple of buffer_alignment.
+      const range_on_device& at = placed[placement.span];
+      const std::uintptr_t below = at.range.low - at.buffer->base();
+      if (below % view.elem_size != 0)
+        return "a view's elements do not fall on whole elements of its device buffer";
+      offset += static_cast<std::int64_t>(below / view.elem_size);
+    }
+    args.buffer(empty ? nullptr : &placed[placement.span].buffer->buffer());
+    args.value(cl_long{offset});
     for (std::uint32_t d = 0; d < view.rank; ++d) args.value(cl_ulong{view.extent[d]});
     for (std::uint32_t d = 0; d < view.rank; ++d) args.value(cl_long{view.stride[d]});
   }
   for (std::size_t i = 0; i < request.scalar_count; ++i)
     args.raw(request.scalars[i].size, request.scalars[i].value);
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
-    args.buffer(&buffers[spans.spans().size() + r].buffer);
+    args.buffer(&buffers[r].buffer);
     // __local scratch: a size and no value.  Sized for size->local, enqueued below.
     args.raw(group_items * scalar_size(request.reductions[r].kind), nullptr);
   }
@@ -224,26 +257,27 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
                                  nd_range(size->dims, size->local), nullptr, &kernel_done);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
 
-  // 3. Error word and results into staging, then the call's one wait.
+  // 3. Error word and partials into staging, then the call's one wait.  From here on the
+  // kernel may have written: a failure brings what the device has home and drops its copy.
+  auto failed_after_launch = [&](const char* why) {
+    (void)resources.drain();
+    for (const range_on_device& at : placed)
+      if (at.written)
+        if (const char* lost = registry.make_host_valid(at.range, true)) residency_data_lost(lost);
+    return why;
+  };
   cl_int error_word[4] = {0, 0, 0, 0};
   status =
       queue.enqueueReadBuffer(context.error_word(), CL_FALSE, 0, sizeof error_word, error_word);
-  if (status != CL_SUCCESS) return cl_failure_why("clEnqueueReadBuffer", status);
-  std::size_t staged = 0;
-  for (std::size_t s = 0; s < spans.spans().size(); ++s) {
-    const byte_span& span = spans.spans()[s];
-    if (!span.written) continue;
-    status = queue.enqueueReadBuffer(buffers[s].buffer, CL_FALSE, 0, span.size(), staging + staged);
-    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueReadBuffer", status);
-    staged += span.size();
-  }
+  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
-    status = queue.enqueueReadBuffer(buffers[spans.spans().size() + r].buffer, CL_FALSE, 0,
-                                     partials_bytes[r], staging + partials_at[r]);
-    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueReadBuffer", status);
+    status = queue.enqueueReadBuffer(buffers[r].buffer, CL_FALSE, 0, partials_bytes[r],
+                                     staging + partials_at[r]);
+    if (status != CL_SUCCESS)
+      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
   }
   status = resources.drain();
-  if (status != CL_SUCCESS) return cl_failure_why("clFinish", status);
+  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFinish", status));
   {
     cl_ulong started = 0, ended = 0;
     if (kernel_done.getProfilingInfo(CL_PROFILING_COMMAND_START, &started) == CL_SUCCESS &&
@@ -252,15 +286,16 @@ const char* launch_on_device(device_context& context, kernel_entry& kernel,
       last_kernel_seconds = static_cast<double>(ended - started) * 1e-9;
   }
 
-  // 4. Out-of-range access: discard.  Otherwise the results go into place.
-  if (error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0)
+  // 4. Out-of-range access: the host copy of everything written is the one from before
+  // the call, so forgetting the device's copy undoes the kernel.  Otherwise the device's
+  // copy of what it wrote is now the only current one.
+  if (error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0) {
+    for (const range_on_device& at : placed)
+      if (at.written) registry.discard_device(device, at.range);
     return "kernel stopped an out-of-range access";
-  staged = 0;
-  for (const byte_span& span : spans.spans()) {
-    if (!span.written) continue;
-    std::memcpy(span.data(), staging + staged, span.size());
-    staged += span.size();
   }
+  for (const range_on_device& at : placed)
+    if (at.written) registry.mark_device_written(device, at.range);
   for (std::size_t r = 0; r < request.reduction_count; ++r)
     combine_partials(request.reductions[r], staging + partials_at[r], groups);
   return nullptr;

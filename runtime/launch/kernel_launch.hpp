@@ -43,6 +43,7 @@
 
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
+#include "memory/region_registry.hpp"
 #include "memory/span_set.hpp"
 
 namespace clpar::rt {
@@ -56,7 +57,7 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 
 /// Runs `request` on `context`'s device.  Null on success (host memory holds the results);
 /// otherwise why the call must run on the host (host memory untouched).
-const char* launch_on_device(device_context& context, kernel_entry& kernel,
+const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans);
 
 }  // namespace clpar::rt

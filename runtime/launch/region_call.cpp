@@ -11,13 +11,17 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "clpar/rt/region.hpp"
+#include "clpar/rt/residency.hpp"
 #include "clpar/rt/stats.hpp"
 #include "device/device_context.hpp"
 #include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
 #include "launch/kernel_launch.hpp"
+#include "launch/reduction.hpp"
+#include "memory/residency.hpp"
 #include "memory/span_set.hpp"
 #include "trace/trace.hpp"
 
@@ -42,8 +46,32 @@ void warn_once(std::atomic<bool>& warned, const std::string& text) {
 std::atomic<bool> warned_invalid_value{false};
 std::atomic<bool> warned_unknown_index{false};
 
+/// Scalars are read, and reduction variables read and written, in host memory, which may
+/// also be memory a view keeps on a device (a reference to an element, a viewed variable).
+void prepare_scalars(const launch_request& request) {
+  if (!residency_active()) return;
+  std::vector<view_arg> bytes;
+  auto add = [&](const void* at, std::size_t size, bool written) {
+    view_arg v{};
+    v.data = const_cast<void*>(at);
+    v.elem_size = static_cast<std::uint32_t>(size);
+    v.rank = 1;
+    v.extent[0] = 1;
+    v.stride[0] = 1;
+    v.written = written;
+    bytes.push_back(v);
+  };
+  for (std::size_t i = 0; i < request.scalar_count; ++i)
+    add(request.scalars[i].value, request.scalars[i].size, false);
+  for (std::size_t r = 0; r < request.reduction_count; ++r)
+    add(request.reductions[r].target, scalar_size(request.reductions[r].kind), true);
+  prepare_host_access(bytes.data(), bytes.size(),
+                      request.info != nullptr ? request.info->site : "?");
+}
+
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
+  prepare_scalars(request);
   const region_info& info = *request.info;
   if (info.kernel_source == nullptr)
     return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
@@ -72,7 +100,7 @@ decision decide_and_run(const launch_request& request) {
   if (!context) return host(context.why);
   kernel_entry& kernel = context.value->kernel_for(info);
   if (kernel.why != nullptr) return host(kernel.why);
-  if (const char* why = launch_on_device(*context.value, kernel, request, spans)) return host(why);
+  if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device), kernel, request, spans)) return host(why);
   return {true, context.value->device().name.c_str(), choice.why};
 }
 
@@ -91,9 +119,12 @@ std::uint64_t iteration_count(const launch_request& request) noexcept {
 
 namespace {
 thread_local call_stats last_stats;
+thread_local double kernel_total = 0;
 }  // namespace
 
 call_stats last_call() noexcept { return last_stats; }
+
+double kernel_seconds_total() noexcept { return kernel_total; }
 
 region_call::region_call(const launch_request& request) noexcept
     : request_(&request), start_(std::chrono::steady_clock::now()) {
@@ -103,6 +134,14 @@ region_call::region_call(const launch_request& request) noexcept
     on_device_ = d.on_device;
     where_ = d.where;
     why_ = d.why;
+    // The OpenMP variant reads host memory: bring home what only a device has, and drop
+    // the device copies of what it writes.
+    if (!on_device_ && request.view_count > 0)
+      prepare_host_access(request.views, request.view_count,
+                          request.info != nullptr ? request.info->site : "?");
+    // A reduction variable may itself live in memory a view keeps on the device; after a
+    // device run the host just wrote it.
+    if (on_device_ && request.reduction_count > 0) prepare_scalars(request);
   } catch (...) {
     // Out of host memory on the way (the only exception the path can raise): the OpenMP
     // variant still runs, and host memory was not touched before the copy-back.
@@ -117,6 +156,7 @@ region_call::~region_call() {
   last_stats.on_device = on_device_;
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
+  kernel_total += last_stats.kernel_seconds;
   if (!trace_enabled()) return;
   try {
     const auto microseconds =

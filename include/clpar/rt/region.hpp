@@ -53,6 +53,9 @@ struct region_info {
   bool strict_fp = false;
   /// For a region without an OpenCL variant (kernel_source null): why, for the trace.
   const char* host_only_reason = nullptr;
+  /// The kernel checks some accesses itself, so it may stop part-way (the error word);
+  /// the runtime then keeps the host's copy of written memory current before the launch.
+  bool checks_in_kernel = true;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.
@@ -96,6 +99,8 @@ struct reduction_arg {
   reduction_op op;
 };
 
+class data_scope;
+
 struct launch_request {
   const region_info* info;
   const dim_arg* dims;  ///< info->dims entries
@@ -106,6 +111,8 @@ struct launch_request {
   placement_request placement;
   const reduction_arg* reductions = nullptr;
   std::size_t reduction_count = 0;
+  /// The calling function's data scope (residency.hpp); null: results come back at once.
+  data_scope* scope = nullptr;
 };
 
 /// One call of a region.  The constructor decides where the call runs and, for a device,

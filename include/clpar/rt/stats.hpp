@@ -16,6 +16,11 @@ struct call_stats {
 /// The most recent region call completed by this thread.
 call_stats last_call() noexcept;
 
+/// The kernel time (OpenCL profiling) of every device call this thread has made, summed:
+/// a loop of regions can compare its whole time with its kernels' without host code
+/// between the regions.
+double kernel_seconds_total() noexcept;
+
 }  // namespace clpar::rt
 
 #endif  // CLPAR_RT_STATS_HPP

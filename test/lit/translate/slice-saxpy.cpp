@@ -16,6 +16,8 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}auto clpar_v1 = (x);
 // CHECK-OMP-NEXT: {{^ *}}auto clpar_v2 = (y);
 // CHECK-OMP-NEXT: {{^ *}}if (!::clpar::rt::same_extents(clpar_dst, clpar_v1, clpar_v2) || ::clpar::rt::needs_temporary(clpar_dst, clpar_v1, clpar_v2)) {
+// CHECK-OMP-NEXT: {{^ *}}const ::clpar::rt::view_arg clpar_host_views[] = {::clpar::rt::view_arg_of(clpar_dst, true), ::clpar::rt::view_arg_of(clpar_v1, false), ::clpar::rt::view_arg_of(clpar_v2, false)};
+// CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:11:3");
 // CHECK-OMP-NEXT: {{^ *}}y[clpar::all] = a * x + y;
 // CHECK-OMP-NEXT: {{^ *}}return;
 // CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];

@@ -1,0 +1,58 @@
+//===- Find/ResidencyCalls.cpp - sync_host() calls and resident scopes ----===//
+#include "Find/ResidencyCalls.h"
+
+#include "Analysis/ClparTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clpar {
+
+namespace {
+
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+public:
+  explicit Finder(clang::ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C) {
+    const clang::CXXMethodDecl *M = C->getMethodDecl();
+    if (M == nullptr || !M->getDeclName().isIdentifier() || M->getName() != "sync_host" ||
+        !written(C->getBeginLoc()) || !written(C->getEndLoc()))
+      return true;
+    const clang::CXXRecordDecl *Class = M->getParent();
+    if (Class != nullptr && isClparClass(clang::QualType(Class->getTypeForDecl(), 0), "view"))
+      Found.SyncHost.push_back(C);
+    return true;
+  }
+
+  bool VisitDeclStmt(clang::DeclStmt *D) {
+    if (!D->isSingleDecl() || !written(D->getBeginLoc()) || !written(D->getEndLoc()))
+      return true;
+    const auto *V = llvm::dyn_cast<clang::VarDecl>(D->getSingleDecl());
+    if (V != nullptr && isClparClass(V->getType(), "resident"))
+      Found.Residents.push_back({D, V});
+    return true;
+  }
+
+  ResidencyCalls Found;
+
+private:
+  bool written(clang::SourceLocation L) const {
+    return L.isValid() && !L.isMacroID() && SM.isWrittenInMainFile(L);
+  }
+
+  const clang::SourceManager &SM;
+};
+
+} // namespace
+
+ResidencyCalls findResidencyCalls(clang::ASTContext &Ctx) {
+  Finder F(Ctx);
+  F.TraverseAST(Ctx);
+  return std::move(F.Found);
+}
+
+} // namespace clpar

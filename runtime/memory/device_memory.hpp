@@ -1,0 +1,45 @@
+// runtime/memory/device_memory.hpp - the residency registry's transfer backend over OpenCL.
+//
+// Device ids are indices into platform_list::instance().devices(); each device's
+// device_context provides the queue and the buffer pool.  Buffers come from the pool and
+// go back to it when the last record using them lets go.  Transfers from and to user memory
+// go through the context's staged_transfer (pinned, pipelined).  Used under the residency
+// lock (residency.hpp), which also covers the contexts' pools and queues.
+#ifndef CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
+#define CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
+
+#include <memory>
+
+#include "device/device_context.hpp"
+#include "memory/buffer_pool.hpp"
+#include "memory/region_registry.hpp"
+
+namespace clpar::rt {
+
+/// A pooled OpenCL buffer mirroring host bytes.
+class cl_device_buffer : public device_buffer {
+ public:
+  cl_device_buffer(device_context& context, buffer_pool::lease lease, byte_range mirrored)
+      : device_buffer(mirrored.low, mirrored.size()), context_(context), lease_(std::move(lease)) {}
+  ~cl_device_buffer() override { context_.pool().give_back(std::move(lease_)); }
+
+  const cl::Buffer& buffer() const noexcept { return lease_.buffer; }
+
+ private:
+  device_context& context_;
+  buffer_pool::lease lease_;
+};
+
+class device_memory : public transfer_backend {
+ public:
+  std::shared_ptr<device_buffer> allocate(device_id device, byte_range range,
+                                          const char*& why) override;
+  const char* to_device(device_id device, device_buffer& buffer, byte_range range) override;
+  const char* to_host(device_id device, const device_buffer& buffer, byte_range range) override;
+  const char* copy(device_id device, device_buffer& to, const device_buffer& from,
+                   byte_range range) override;
+};
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP

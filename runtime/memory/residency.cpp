@@ -1,0 +1,215 @@
+// runtime/memory/residency.cpp - the registry's lock, holders, sync points and summary.
+#include "memory/residency.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "memory/device_memory.hpp"
+#include "memory/span_set.hpp"
+#include "trace/trace.hpp"
+
+namespace clpar::rt {
+namespace {
+
+std::mutex& residency_mutex() {
+  static std::mutex* mutex = new std::mutex;  // leaked: usable until the process ends
+  return *mutex;
+}
+
+std::atomic<bool> active{false};
+
+struct summary_state {
+  std::vector<std::string> order;
+  std::map<std::string, transfer_totals> by_site;
+  transfer_totals total;
+};
+
+summary_state& summary() {
+  static summary_state* state = new summary_state;
+  return *state;
+}
+
+/// Prints the summary at exit when CLPAR_TRACE=1 and anything moved.
+struct summary_printer {
+  ~summary_printer() {
+    if (!trace_enabled()) return;
+    std::lock_guard lock(residency_mutex());
+    const summary_state& s = summary();
+    if (s.total.to_device_transfers + s.total.to_host_transfers == 0) return;
+    auto line = [](const std::string& what, const transfer_totals& t) {
+      trace_write("transfers " + what + ": to device " + std::to_string(t.to_device_transfers) +
+                  " (" + std::to_string(t.to_device_bytes) + " B), to host " +
+                  std::to_string(t.to_host_transfers) + " (" + std::to_string(t.to_host_bytes) +
+                  " B)");
+    };
+    for (const std::string& site : s.order) line("at " + site, s.by_site.at(site));
+    line("in total", s.total);
+  }
+};
+summary_printer printer_at_exit;
+
+std::optional<byte_range> range_of(const view_arg& view) {
+  bool overflow = false;
+  const std::optional<byte_span> span = view_span(view, overflow);
+  if (!span) return std::nullopt;
+  return byte_range{span->low, span->high};
+}
+
+}  // namespace
+
+residency_lock::residency_lock() : lock_(residency_mutex()) {}
+
+region_registry& residency_registry() {
+  static device_memory* backend = new device_memory;
+  static region_registry* registry = new region_registry(*backend);
+  return *registry;
+}
+
+bool residency_active() noexcept { return active.load(std::memory_order_acquire); }
+
+void residency_update_active() noexcept {
+  active.store(!residency_registry().record_ranges().empty(), std::memory_order_release);
+}
+
+void residency_data_lost(const char* why) noexcept {
+  std::fprintf(stderr,
+               "clpar: error: data that only an OpenCL device held could not be read back "
+               "(%s); stopping rather than continuing with stale memory\n",
+               why);
+  std::abort();
+}
+
+region_registry::handle* handle_list::hold(byte_range range) {
+  for (region_registry::handle* h : handles_)
+    if (h->range == range) return h;
+  const char* lost = nullptr;
+  region_registry::handle* h = residency_registry().acquire(range, lost);
+  if (lost != nullptr) residency_data_lost(lost);
+  handles_.push_back(h);
+  active.store(true, std::memory_order_release);
+  return h;
+}
+
+void handle_list::release_all() noexcept {
+  region_registry& registry = residency_registry();
+  for (region_registry::handle* h : handles_)
+    if (const char* lost = registry.release(h)) residency_data_lost(lost);
+  handles_.clear();
+  residency_update_active();
+}
+
+charge_to::charge_to(const char* site) noexcept
+    : site_(site), before_(residency_registry().counts()) {}
+
+charge_to::~charge_to() {
+  const transfer_counts& now = residency_registry().counts();
+  transfer_totals delta;
+  delta.to_device_transfers = now.to_device_transfers - before_.to_device_transfers;
+  delta.to_device_bytes = now.to_device_bytes - before_.to_device_bytes;
+  delta.to_host_transfers = now.to_host_transfers - before_.to_host_transfers;
+  delta.to_host_bytes = now.to_host_bytes - before_.to_host_bytes;
+  if (delta.to_device_transfers + delta.to_host_transfers == 0) return;
+  try {
+    summary_state& s = summary();
+    const std::string site = site_ != nullptr ? site_ : "?";
+    auto [it, fresh] = s.by_site.try_emplace(site);
+    if (fresh) s.order.push_back(site);
+    for (transfer_totals* t : {&it->second, &s.total}) {
+      t->to_device_transfers += delta.to_device_transfers;
+      t->to_device_bytes += delta.to_device_bytes;
+      t->to_host_transfers += delta.to_host_transfers;
+      t->to_host_bytes += delta.to_host_bytes;
+    }
+  } catch (...) {
+    // Out of memory for a summary entry: the transfer happened, the count is lost.
+  }
+}
+
+struct scope_access {
+  static handle_list& holds(data_scope& scope) {
+    if (scope.holds_ == nullptr) scope.holds_ = new handle_list;
+    return *static_cast<handle_list*>(scope.holds_);
+  }
+};
+
+handle_list& holds_of(data_scope& scope) {
+  return scope_access::holds(scope);
+}
+
+// --- clpar/rt/residency.hpp ------------------------------------------------------------
+
+void data_scope::release_all() noexcept {
+  residency_lock lock;
+  auto* list = static_cast<handle_list*>(holds_);
+  holds_ = nullptr;
+  {
+    charge_to charge(site_);
+    list->release_all();
+  }
+  delete list;
+}
+
+resident_hold::resident_hold(const view_arg* views, std::size_t count, const char* site) noexcept
+    : site_(site) {
+  try {
+    residency_lock lock;
+    auto* list = new handle_list;
+    for (std::size_t i = 0; i < count; ++i)
+      if (const std::optional<byte_range> range = range_of(views[i])) list->hold(*range);
+    holds_ = list;
+  } catch (...) {
+    // Out of memory: the views are simply not held, which costs speed, not correctness.
+  }
+}
+
+resident_hold::~resident_hold() {
+  if (holds_ == nullptr) return;
+  residency_lock lock;
+  auto* list = static_cast<handle_list*>(holds_);
+  {
+    charge_to charge(site_);
+    list->release_all();
+  }
+  delete list;
+}
+
+void sync_host(const view_arg& view, const char* site) noexcept {
+  if (!residency_active()) return;
+  const std::optional<byte_range> range = range_of(view);
+  if (!range) return;
+  residency_lock lock;
+  charge_to charge(site);
+  if (const char* lost = residency_registry().make_host_valid(*range, true))
+    residency_data_lost(lost);
+}
+
+void prepare_host_access(const view_arg* views, std::size_t count, const char* site) noexcept {
+  if (!residency_active()) return;
+  residency_lock lock;
+  charge_to charge(site);
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::optional<byte_range> range = range_of(views[i]);
+    if (!range) continue;
+    if (const char* lost = residency_registry().make_host_valid(*range, views[i].written))
+      residency_data_lost(lost);
+  }
+}
+
+std::vector<site_transfers> transfer_summary() {
+  residency_lock lock;
+  std::vector<site_transfers> all;
+  for (const std::string& site : summary().order)
+    all.push_back({site, summary().by_site.at(site)});
+  return all;
+}
+
+transfer_totals transfer_total() {
+  residency_lock lock;
+  return summary().total;
+}
+
+}  // namespace clpar::rt

@@ -1,0 +1,70 @@
+// runtime/memory/residency.hpp - the process's one region registry over OpenCL, its lock,
+// the holders of handles (data scopes, resident holds, single calls) and the per-site
+// transfer counts.
+//
+// Lock order: residency_lock first, then a device context's launch mutex.  Every use of
+// the registry, and so of device buffers and transfers, happens under residency_lock.
+//
+// A holder keeps at most one handle per distinct byte range: a scope whose regions use the
+// same arrays on every call of a loop holds them once.
+#ifndef CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
+#define CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
+
+#include <mutex>
+#include <vector>
+
+#include "clpar/rt/residency.hpp"
+#include "memory/region_registry.hpp"
+
+namespace clpar::rt {
+
+/// Held for every use of the registry.
+class residency_lock {
+ public:
+  residency_lock();
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+};
+
+/// The registry (under residency_lock).
+region_registry& residency_registry();
+
+/// True when some memory is tracked: host code must then ask before touching memory.
+/// Read without the lock; a stale true only costs a lock.
+bool residency_active() noexcept;
+/// Called after operations that may add or end records (under residency_lock).
+void residency_update_active() noexcept;
+
+/// A set of handles, one per distinct range (a scope's, a hold's or a single call's).
+class handle_list {
+ public:
+  region_registry::handle* hold(byte_range range);
+  /// Releases every handle; bytes leaving tracking come home (fatal if they cannot).
+  void release_all() noexcept;
+  bool empty() const noexcept { return handles_.empty(); }
+
+ private:
+  std::vector<region_registry::handle*> handles_;
+};
+
+/// Registry transfer counts from construction to destruction are charged to `site`.
+class charge_to {
+ public:
+  explicit charge_to(const char* site) noexcept;
+  ~charge_to();
+
+ private:
+  const char* site_;
+  transfer_counts before_;
+};
+
+/// Called when the only valid copy of bytes cannot be brought back: prints why and aborts.
+[[noreturn]] void residency_data_lost(const char* why) noexcept;
+
+/// The handle list of a data scope, made on first use (under residency_lock).
+handle_list& holds_of(data_scope& scope);
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP

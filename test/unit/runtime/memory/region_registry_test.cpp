@@ -1,0 +1,430 @@
+// Tests of runtime/memory/region_registry: the CEP 525 record rules, and a randomized
+// model-based test of which bytes are valid where and of what moves.
+//
+// The backend keeps "device" buffers in host memory, so hundreds of thousands of
+// operations run in a second; the OpenCL backend is exercised by the region_call and
+// end-to-end tests.  The reference model is deliberately naive: per byte of a small arena,
+// whether the host and each device hold its latest value, and which handles hold it.
+#include "memory/region_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace clpar::rt {
+namespace {
+
+class memory_buffer : public device_buffer {
+ public:
+  memory_buffer(byte_range range) : device_buffer(range.low, range.size()), bytes(range.size()) {}
+  std::uint8_t& at(std::uintptr_t address) { return bytes[address - base()]; }
+  std::uint8_t at(std::uintptr_t address) const { return bytes[address - base()]; }
+  std::vector<std::uint8_t> bytes;
+};
+
+class memory_backend : public transfer_backend {
+ public:
+  std::shared_ptr<device_buffer> allocate(device_id, byte_range range, const char*& why) override {
+    if (fail_allocations) {
+      why = "allocation refused by the test";
+      return nullptr;
+    }
+    ++allocations;
+    return std::make_shared<memory_buffer>(range);
+  }
+  const char* to_device(device_id, device_buffer& buffer, byte_range range) override {
+    auto& b = static_cast<memory_buffer&>(buffer);
+    EXPECT_TRUE(b.mirrors(range));
+    std::memcpy(&b.at(range.low), reinterpret_cast<const void*>(range.low), range.size());
+    return nullptr;
+  }
+  const char* to_host(device_id, const device_buffer& buffer, byte_range range) override {
+    const auto& b = static_cast<const memory_buffer&>(buffer);
+    EXPECT_TRUE(b.mirrors(range));
+    std::memcpy(reinterpret_cast<void*>(range.low), &b.bytes[range.low - b.base()], range.size());
+    return nullptr;
+  }
+  const char* copy(device_id, device_buffer& to, const device_buffer& from,
+                   byte_range range) override {
+    auto& t = static_cast<memory_buffer&>(to);
+    const auto& f = static_cast<const memory_buffer&>(from);
+    EXPECT_TRUE(t.mirrors(range) && f.mirrors(range));
+    std::memcpy(&t.at(range.low), &f.bytes[range.low - f.base()], range.size());
+    return nullptr;
+  }
+  bool fail_allocations = false;
+  int allocations = 0;
+};
+
+byte_range range_of(const std::vector<std::uint8_t>& arena, std::size_t low, std::size_t high) {
+  const auto base = reinterpret_cast<std::uintptr_t>(arena.data());
+  return {base + low, base + high};
+}
+
+TEST(RegionRegistry, SameMemorySharesOneRecord) {
+  std::vector<std::uint8_t> arena(1024);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  auto* a = registry.acquire(range_of(arena, 0, 512), lost);
+  auto* b = registry.acquire(range_of(arena, 0, 512), lost);
+  EXPECT_EQ(a->owner, b->owner);
+  EXPECT_EQ(registry.record_ranges().size(), 1u);
+  EXPECT_EQ(registry.release(a), nullptr);
+  EXPECT_EQ(registry.record_ranges().size(), 1u);
+  EXPECT_EQ(registry.release(b), nullptr);
+  EXPECT_TRUE(registry.record_ranges().empty());
+}
+
+TEST(RegionRegistry, ContainedRangeIsAChildOfItsRecord) {
+  std::vector<std::uint8_t> arena(1024);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  auto* parent = registry.acquire(range_of(arena, 0, 512), lost);
+  auto* child = registry.acquire(range_of(arena, 100, 200), lost);
+  EXPECT_EQ(parent->owner, child->owner);
+  ASSERT_EQ(registry.record_ranges().size(), 1u);
+  EXPECT_EQ(registry.record_ranges()[0], range_of(arena, 0, 512));
+  // The parent goes first: the record shrinks to the child.
+  registry.release(parent);
+  ASSERT_EQ(registry.record_ranges().size(), 1u);
+  EXPECT_EQ(registry.record_ranges()[0], range_of(arena, 100, 200));
+  registry.release(child);
+}
+
+TEST(RegionRegistry, PartialOverlapsMergeIntoTheBoundingRecordCascading) {
+  std::vector<std::uint8_t> arena(1024);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  auto* a = registry.acquire(range_of(arena, 0, 100), lost);
+  auto* b = registry.acquire(range_of(arena, 200, 300), lost);
+  auto* c = registry.acquire(range_of(arena, 400, 500), lost);
+  auto* touching = registry.acquire(range_of(arena, 100, 200), lost);  // touches, no overlap
+  EXPECT_EQ(registry.record_ranges().size(), 4u);
+  auto* bridge = registry.acquire(range_of(arena, 50, 450), lost);
+  ASSERT_EQ(registry.record_ranges().size(), 1u);
+  EXPECT_EQ(registry.record_ranges()[0], range_of(arena, 0, 500));
+  for (auto* h : {a, b, c, touching}) EXPECT_EQ(h->owner, bridge->owner);
+  // Without the bridge the record falls apart again: [0,100) [100,200) [200,300) [400,500).
+  registry.release(bridge);
+  EXPECT_EQ(registry.record_ranges().size(), 4u);
+  for (auto* h : {a, b, c, touching}) registry.release(h);
+  EXPECT_TRUE(registry.record_ranges().empty());
+}
+
+TEST(RegionRegistry, OnlyInvalidBytesMove) {
+  std::vector<std::uint8_t> arena(4096, 7);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  auto* whole = registry.acquire(range_of(arena, 0, 4096), lost);
+  ASSERT_NE(registry.make_device_valid(0, range_of(arena, 0, 4096), why), nullptr);
+  EXPECT_EQ(registry.counts().to_device_bytes, 4096u);
+  registry.make_device_valid(0, range_of(arena, 0, 4096), why);  // nothing moves again
+  EXPECT_EQ(registry.counts().to_device_bytes, 4096u);
+  registry.mark_device_written(0, range_of(arena, 1000, 2000));
+  EXPECT_FALSE(registry.host_valid(range_of(arena, 1000, 1001).low));
+  EXPECT_EQ(registry.make_host_valid(range_of(arena, 0, 4096), false), nullptr);
+  EXPECT_EQ(registry.counts().to_host_bytes, 1000u);
+  // Read-only host access keeps the device copy: the next kernel moves nothing.
+  registry.make_device_valid(0, range_of(arena, 0, 4096), why);
+  EXPECT_EQ(registry.counts().to_device_bytes, 4096u);
+  // A host write of 10 bytes costs 10 bytes at the next kernel.
+  registry.make_host_valid(range_of(arena, 10, 20), true);
+  registry.make_device_valid(0, range_of(arena, 0, 4096), why);
+  EXPECT_EQ(registry.counts().to_device_bytes, 4106u);
+  registry.release(whole);
+}
+
+TEST(RegionRegistry, DataMovesBetweenDevicesThroughTheHost) {
+  std::vector<std::uint8_t> arena(1024, 1);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  auto* h = registry.acquire(range_of(arena, 0, 1024), lost);
+  auto* on0 = static_cast<const memory_buffer*>(
+      registry.make_device_valid(0, range_of(arena, 0, 1024), why));
+  const_cast<memory_buffer*>(on0)->at(range_of(arena, 5, 6).low) = 42;
+  registry.mark_device_written(0, range_of(arena, 0, 16));
+  auto* on1 = static_cast<const memory_buffer*>(
+      registry.make_device_valid(1, range_of(arena, 0, 1024), why));
+  ASSERT_NE(on1, nullptr);
+  EXPECT_EQ(on1->at(range_of(arena, 5, 6).low), 42);
+  EXPECT_EQ(arena[5], 42);  // it came through the host
+  EXPECT_EQ(registry.counts().to_host_bytes, 16u);
+  registry.release(h);
+}
+
+TEST(RegionRegistry, MergingKeepsDeviceDataOfEveryPart) {
+  std::vector<std::uint8_t> arena(2048, 0);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  auto* a = registry.acquire(range_of(arena, 0, 600), lost);
+  auto* b = registry.acquire(range_of(arena, 1000, 1600), lost);
+  auto* da = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
+      registry.make_device_valid(0, range_of(arena, 0, 600), why)));
+  auto* db = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
+      registry.make_device_valid(0, range_of(arena, 1000, 1600), why)));
+  da->at(range_of(arena, 3, 4).low) = 3;
+  db->at(range_of(arena, 1500, 1501).low) = 15;
+  registry.mark_device_written(0, range_of(arena, 0, 600));
+  registry.mark_device_written(0, range_of(arena, 1000, 1600));
+  auto* bridge = registry.acquire(range_of(arena, 500, 1100), lost);
+  EXPECT_EQ(lost, nullptr);
+  EXPECT_GT(registry.counts().device_copy_bytes, 0u);
+  EXPECT_EQ(registry.counts().to_host_bytes, 0u);  // device to device, not through the host
+  for (auto* h : {a, b, bridge}) EXPECT_EQ(registry.release(h), nullptr);
+  EXPECT_EQ(arena[3], 3);
+  EXPECT_EQ(arena[1500], 15);
+}
+
+TEST(RegionRegistry, FailedAllocationLeavesTheHostUpToDate) {
+  std::vector<std::uint8_t> arena(2048, 0);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  auto* a = registry.acquire(range_of(arena, 0, 1000), lost);
+  auto* d = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
+      registry.make_device_valid(0, range_of(arena, 0, 1000), why)));
+  d->at(range_of(arena, 999, 1000).low) = 9;
+  registry.mark_device_written(0, range_of(arena, 0, 1000));
+  backend.fail_allocations = true;
+  // The merged record needs a larger buffer, which the device refuses: the device's data
+  // comes to the host and the record has no device copy.
+  auto* b = registry.acquire(range_of(arena, 900, 2000), lost);
+  EXPECT_EQ(lost, nullptr);
+  EXPECT_EQ(arena[999], 9);
+  EXPECT_TRUE(registry.host_valid(range_of(arena, 999, 1000).low));
+  EXPECT_EQ(registry.make_device_valid(0, range_of(arena, 0, 2000), why), nullptr);
+  EXPECT_NE(why, nullptr);
+  registry.release(a);
+  registry.release(b);
+}
+
+// --- The randomized model-based test -----------------------------------------------------
+
+constexpr std::size_t arena_size = 4096;
+constexpr device_id device_count = 2;
+
+struct model_byte {
+  bool host = true;
+  bool device[device_count] = {false, false};
+  std::uint8_t truth = 0;
+};
+
+struct held {
+  region_registry::handle* handle;
+  std::size_t low, high;
+};
+
+class model_test {
+ public:
+  explicit model_test(unsigned seed) : random_(seed), arena_(arena_size), model_(arena_size) {
+    for (std::size_t i = 0; i < arena_size; ++i) arena_[i] = model_[i].truth = std::uint8_t(i);
+  }
+
+  void run(int operations) {
+    for (int op = 0; op < operations; ++op) {
+      const int kind = pick(0, 99);
+      // Acquire and release balance around a few dozen handles, as live views do.
+      if (held_.empty() || (kind < 26 && held_.size() < 24))
+        acquire();
+      else if (kind < 26)
+        release();
+      else if (kind < 42)
+        host_write();
+      else if (kind < 56)
+        host_read();
+      else if (kind < 84)
+        device_write();
+      else
+        device_read();
+      if (op % 97 == 0) check_validity();
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+    while (!held_.empty()) release();
+    EXPECT_TRUE(registry_.record_ranges().empty());
+    for (std::size_t i = 0; i < arena_size; ++i)
+      ASSERT_EQ(arena_[i], model_[i].truth) << "byte " << i << " after everything ended";
+  }
+
+ private:
+  std::size_t pick(std::size_t low, std::size_t high) {
+    return std::uniform_int_distribution<std::size_t>(low, high)(random_);
+  }
+  byte_range bytes(std::size_t low, std::size_t high) const {
+    return range_of(arena_, low, high);
+  }
+  /// A random range: often inside or across a held one, as slices and overlaps are.
+  std::pair<std::size_t, std::size_t> some_range() {
+    const std::size_t length = pick(1, pick(0, 9) == 0 ? 1024 : 96);
+    std::size_t low;
+    if (!held_.empty() && pick(0, 2) != 0) {
+      const held& h = held_[pick(0, held_.size() - 1)];
+      low = pick(h.low, h.high - 1);
+    } else {
+      low = pick(0, arena_size - 1);
+    }
+    return {low, std::min(arena_size, low + length)};
+  }
+  /// A random range inside a held one (what a kernel may touch).
+  bool held_range(std::size_t& low, std::size_t& high, std::size_t& which) {
+    if (held_.empty()) return false;
+    which = pick(0, held_.size() - 1);
+    const held& h = held_[which];
+    low = pick(h.low, h.high - 1);
+    high = pick(low + 1, h.high);
+    return true;
+  }
+  bool tracked(std::size_t i) const {
+    for (const held& h : held_)
+      if (h.low <= i && i < h.high) return true;
+    return false;
+  }
+
+  void acquire() {
+    auto [low, high] = some_range();
+    const char* lost = nullptr;
+    held_.push_back({registry_.acquire(bytes(low, high), lost), low, high});
+    ASSERT_EQ(lost, nullptr);
+  }
+
+  void release() {
+    const std::size_t which = pick(0, held_.size() - 1);
+    const held gone = held_[which];
+    held_.erase(held_.begin() + static_cast<std::ptrdiff_t>(which));
+    // Bytes that leave tracking come home if the host is stale; then only the host has them.
+    std::uint64_t expected_home = 0;
+    for (std::size_t i = gone.low; i < gone.high; ++i) {
+      if (tracked(i)) continue;
+      expected_home += model_[i].host ? 0 : 1;
+      model_[i].host = true;
+      for (bool& d : model_[i].device) d = false;
+    }
+    const std::uint64_t before = registry_.counts().to_host_bytes;
+    ASSERT_EQ(registry_.release(gone.handle), nullptr);
+    ASSERT_EQ(registry_.counts().to_host_bytes - before, expected_home);
+    for (std::size_t i = gone.low; i < gone.high; ++i)
+      if (!tracked(i)) ASSERT_EQ(arena_[i], model_[i].truth) << "byte " << i << " released";
+  }
+
+  void host_access(std::size_t low, std::size_t high, bool write) {
+    std::uint64_t expected_home = 0;
+    for (std::size_t i = low; i < high; ++i) expected_home += model_[i].host ? 0 : 1;
+    const std::uint64_t before = registry_.counts().to_host_bytes;
+    ASSERT_EQ(registry_.make_host_valid(bytes(low, high), write), nullptr);
+    ASSERT_EQ(registry_.counts().to_host_bytes - before, expected_home);
+    for (std::size_t i = low; i < high; ++i) {
+      ASSERT_EQ(arena_[i], model_[i].truth) << "host read of byte " << i;
+      model_[i].host = true;
+      if (!write) continue;
+      for (bool& d : model_[i].device) d = false;
+      arena_[i] = model_[i].truth = std::uint8_t(pick(0, 255));
+    }
+  }
+  void host_write() {
+    auto [low, high] = some_range();
+    host_access(low, high, true);
+  }
+  void host_read() {
+    auto [low, high] = some_range();
+    host_access(low, high, false);
+  }
+
+  memory_buffer* device_access(device_id device, std::size_t low, std::size_t high) {
+    std::uint64_t expected_in = 0, expected_home = 0;
+    for (std::size_t i = low; i < high; ++i) {
+      if (model_[i].device[device]) continue;
+      ++expected_in;
+      expected_home += model_[i].host ? 0 : 1;
+    }
+    const transfer_counts before = registry_.counts();
+    const char* why = nullptr;
+    auto* buffer = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
+        registry_.make_device_valid(device, bytes(low, high), why)));
+    EXPECT_NE(buffer, nullptr) << why;
+    if (buffer == nullptr) return nullptr;
+    EXPECT_EQ(registry_.counts().to_device_bytes - before.to_device_bytes, expected_in);
+    EXPECT_EQ(registry_.counts().to_host_bytes - before.to_host_bytes, expected_home);
+    for (std::size_t i = low; i < high; ++i) {
+      const std::uintptr_t address = bytes(i, i + 1).low;
+      EXPECT_EQ(buffer->at(address), model_[i].truth) << "device " << device << " byte " << i;
+      if (!model_[i].device[device] && !model_[i].host) model_[i].host = true;
+      model_[i].device[device] = true;
+    }
+    return buffer;
+  }
+  void device_write() {
+    std::size_t low, high, which;
+    if (!held_range(low, high, which)) return;
+    const auto device = static_cast<device_id>(pick(0, device_count - 1));
+    memory_buffer* buffer = device_access(device, low, high);
+    if (buffer == nullptr) return;
+    for (std::size_t i = low; i < high; ++i) {
+      buffer->at(bytes(i, i + 1).low) = model_[i].truth = std::uint8_t(pick(0, 255));
+      model_[i].host = false;
+      for (device_id d = 0; d < device_count; ++d) model_[i].device[d] = d == device;
+    }
+    registry_.mark_device_written(device, bytes(low, high));
+  }
+  void device_read() {
+    std::size_t low, high, which;
+    if (!held_range(low, high, which)) return;
+    device_access(static_cast<device_id>(pick(0, device_count - 1)), low, high);
+  }
+
+  void check_validity() {
+    for (std::size_t i = 0; i < arena_size; ++i) {
+      const std::uintptr_t address = bytes(i, i + 1).low;
+      ASSERT_EQ(registry_.tracked(address), tracked(i)) << "byte " << i;
+      ASSERT_EQ(registry_.host_valid(address), model_[i].host) << "byte " << i;
+      for (device_id d = 0; d < device_count; ++d)
+        ASSERT_EQ(registry_.device_valid(d, address), model_[i].device[d])
+            << "byte " << i << " device " << d;
+    }
+    // The records are exactly the connected components of the held ranges.
+    std::size_t records = 0;
+    for (const byte_range& r : registry_.record_ranges()) {
+      ++records;
+      const std::size_t low = r.low - bytes(0, 0).low, high = r.high - bytes(0, 0).low;
+      ASSERT_TRUE(tracked(low) && tracked(high - 1));
+      ASSERT_TRUE(low == 0 || !tracked(low - 1) || !overlaps_any(low - 1, low));
+    }
+    ASSERT_EQ(registry_.handle_count(), held_.size());
+    (void)records;
+  }
+  bool overlaps_any(std::size_t inside, std::size_t outside) const {
+    // Whether one held range covers both bytes (then they would be one record).
+    for (const held& h : held_)
+      if (h.low <= std::min(inside, outside) && std::max(inside, outside) < h.high) return true;
+    return false;
+  }
+
+  std::mt19937_64 random_;
+  std::vector<std::uint8_t> arena_;
+  std::vector<model_byte> model_;
+  memory_backend backend_;
+  region_registry registry_{backend_};
+  std::vector<held> held_;
+};
+
+TEST(RegionRegistryModel, RandomOperationsMatchTheModel) {
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    model_test test(seed);
+    test.run(100000);
+    if (HasFatalFailure()) return;
+  }
+}
+
+}  // namespace
+}  // namespace clpar::rt
