@@ -88,15 +88,20 @@ static void through_pointers() {
   auto it = v.begin() + 9;
   iview a(v);
   for (auto i : clpar::prange(a.size())) a[i] = a[i] * 5 + 1;
+  const int d = *q;  // a dereference right after a region
   p[3] += 100;
   *(p + 10) = p[11] + q[-1];
   r += 7;
   *it = -*it;
   const int seen = q[2];
   for (auto i : clpar::prange(a.size())) a[i] = a[i] - 2 * int(i);
-  std::printf("pointers: p[3]=%d p[10]=%d r=%d *it=%d q[2]=%d seen=%d\n", p[3], p[10], r, *it, q[2], seen);
+  std::printf("pointers: d=%d p[3]=%d p[10]=%d r=%d *it=%d q[2]=%d seen=%d\n", d, p[3], p[10], r,
+              *it, q[2], seen);
   q[0] = r;
   for (auto i : clpar::prange(a.size() / 2)) a[i] = a[i] + a[a.size() - 1 - i];
+  *p += 1000;        // a write through a dereference, between two regions
+  *(p + 1) -= 1000;
+  for (auto i : clpar::prange(std::size_t(2), a.size())) a[i] = a[i] + a[0] % 3 - a[1] % 5;
   show("pointers", v);
 }
 
@@ -346,7 +351,7 @@ static void alternating() {
   do {
     for (auto i : clpar::prange(b.size())) b[i] = b[i] + 3;
     ++more;
-  } while (std::accumulate(w.begin(), w.end(), 0LL) < 20000);
+  } while (std::accumulate(w.begin(), w.end(), 0LL) < 20000 && more < 50);
   // The host write at the end of one iteration is read by the region starting the next.
   for (int t = 0; t < 5; ++t) {
     for (auto i : clpar::prange(b.size())) b[i] = b[i] * 2 - a[(i + 1) % a.size()] % 100;
