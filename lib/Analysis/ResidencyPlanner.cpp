@@ -36,11 +36,6 @@ bool isDescriptorType(QualType T) {
   return A && A->Kind == ir::ViewKind::ClparView;
 }
 
-bool isOwningOrPointerType(QualType T) {
-  T = T.getNonReferenceType().getCanonicalType();
-  return !isDescriptorType(T);
-}
-
 /// Member functions that read an object's shape, never its elements.
 bool isShapeQuery(llvm::StringRef Name) {
   static const llvm::StringSet<> Names = {"size", "extent", "stride", "is_contiguous",
@@ -138,10 +133,10 @@ public:
       if (V == nullptr)
         return true; // functions, enumerators
       // A reference, a variable others can reach, or a global may be memory a view covers.
+      // (A reference to a view or a range is only a descriptor.)
       QualType T = V->getType();
-      if (T->isReferenceType() && !isDescriptorType(T))
-        return false;
-      if (T->isReferenceType() && (T.getNonReferenceType()->isArithmeticType() ||
+      if (T->isReferenceType() && (!isDescriptorType(T) ||
+                                   T.getNonReferenceType()->isArithmeticType() ||
                                    T.getNonReferenceType()->isEnumeralType()))
         return false;
       // (A view that escapes is only a descriptor; the memory it covers is what matters.)
@@ -227,14 +222,19 @@ public:
   }
 
 private:
-  /// A slice statement may sit in its block wrapped in implicit nodes (ExprWithCleanups).
-  bool isRegion(const Stmt *S) const {
+  /// The region \p S is, if any: a slice statement may sit in its block wrapped in
+  /// implicit nodes (ExprWithCleanups).
+  const Stmt *regionOf(const Stmt *S) const {
     if (Regions.contains(S))
-      return true;
-    const auto *E = dyn_cast<Expr>(S);
-    return E != nullptr && (Regions.contains(E->IgnoreImplicit()) ||
-                            Regions.contains(E->IgnoreParenImpCasts()));
+      return S;
+    if (const auto *E = dyn_cast<Expr>(S))
+      for (const Stmt *Inner : {static_cast<const Stmt *>(E->IgnoreImplicit()),
+                                static_cast<const Stmt *>(E->IgnoreParenImpCasts())})
+        if (Regions.contains(Inner))
+          return Inner;
+    return nullptr;
   }
+  bool isRegion(const Stmt *S) const { return regionOf(S) != nullptr; }
 
   bool containsRegion(const Stmt *S) {
     if (S == nullptr)
@@ -322,10 +322,8 @@ private:
   void makeEager(const Stmt *S) {
     if (S == nullptr || isa<LambdaExpr>(S))
       return;
-    if (isRegion(S)) {
-      for (const Stmt *R : {S, static_cast<const Stmt *>(dyn_cast<Expr>(S) ? cast<Expr>(S)->IgnoreImplicit() : S),
-                            static_cast<const Stmt *>(dyn_cast<Expr>(S) ? cast<Expr>(S)->IgnoreParenImpCasts() : S)})
-        Eager.insert(R);
+    if (const Stmt *R = regionOf(S)) {
+      Eager.insert(R);
       return;
     }
     for (const Stmt *Child : S->children())
@@ -362,7 +360,7 @@ private:
       if (const auto *D = dyn_cast<DeclStmt>(Child))
         for (const Decl *Each : D->decls())
           if (const auto *V = dyn_cast<VarDecl>(Each))
-            EndsLifetimes |= isOwningOrPointerType(V->getType()) || Escaped.contains(V);
+            EndsLifetimes |= !isDescriptorType(V->getType()) || Escaped.contains(V);
     }
     if (EndsLifetimes)
       Plan.SyncBefore.push_back(C->getRBracLoc());

@@ -287,6 +287,8 @@ std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
   return StubWriter(R, Opts).write(KernelSource, ResumeLine, ResumeColumn);
 }
 
+std::string siteLiteral(const ir::SourcePos &Site) { return quoted(siteText(Site)); }
+
 std::string emitScopeDeclaration(const std::string &Scope, const std::string &Site) {
   return " ::clpar::rt::data_scope " + Scope + "(" + quoted(Site) + ");";
 }

@@ -41,6 +41,9 @@ std::string emitResidentHold(const std::string &Name, const std::vector<std::str
 /// What replaces `View.sync_host()`.
 std::string emitSyncHost(const std::string &View, const std::string &Site);
 
+/// The region's site as a C++ string literal, "file:line:col".
+std::string siteLiteral(const ir::SourcePos &Site);
+
 /// Text placed before the first line of a translated file.
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
                              const HostStubOptions &Opts);

@@ -120,15 +120,15 @@ public:
     // 2. Data scopes (SPEC 1.5), and the runtime's side of sync_host() and resident.
     // Every replacement is made before any insertion: the rewriter would count text
     // inserted at the start of a replaced range as part of the range.
+    auto siteOf = [&](clang::SourceLocation L) {
+      clang::PresumedLoc At = SM.getPresumedLoc(L);
+      return std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) + ":" +
+             std::to_string(At.getColumn());
+    };
     ResidencyPlan Plan;
     if (Opts.OpenCL) {
       Plan = planResidency(Ctx, Offloaded);
       ResidencyCalls Calls = findResidencyCalls(Ctx);
-      auto siteOf = [&](clang::SourceLocation L) {
-        clang::PresumedLoc At = SM.getPresumedLoc(L);
-        return std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) + ":" +
-               std::to_string(At.getColumn());
-      };
       auto textOf = [&](const clang::Expr *E) {
         return clang::Lexer::getSourceText(
                    clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
@@ -215,9 +215,7 @@ public:
     }
     // 4. The scopes' declarations and sync points.
     for (const ScopePlan &P : Plan.Scopes) {
-      clang::PresumedLoc At = SM.getPresumedLoc(P.Body->getLBracLoc());
-      std::string Site = std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) +
-                         ":" + std::to_string(At.getColumn()) + " " + P.FunctionName;
+      std::string Site = siteOf(P.Body->getLBracLoc()) + " " + P.FunctionName;
       Rewrite.InsertTextAfterToken(P.Body->getLBracLoc(),
                                    emit::emitScopeDeclaration(ScopeName, Site));
       for (clang::SourceLocation L : P.SyncBefore)

@@ -2,10 +2,10 @@
 //
 // Made the first time a call chooses the device and kept (leaked) for the life of the
 // process, like platform_list.  Each holds one in-order queue, a buffer pool, the 4-int
-// error word buffer and a host staging area for copy-back; a region call holds
-// launch_mutex() for its whole use of these and of the kernel objects (clSetKernelArg is
-// not thread-safe on one kernel), so calls from several user threads on one device run one
-// after the other.
+// error word buffer, a host staging area for reductions' partials and a staged_transfer
+// for user memory; a region call holds launch_mutex() for its whole use of these and of
+// the kernel objects (clSetKernelArg is not thread-safe on one kernel), so calls from
+// several user threads on one device run one after the other.
 //
 // Programs are built from source once per (source, kernel name, build options) and device,
 // the options being CLPAR_CL_BUILD_OPTIONS plus, for regions built with --strict-fp,
@@ -71,8 +71,7 @@ class device_context {
   /// Transfers between user memory and device buffers, through pinned staging memory.
   staged_transfer& transfer() noexcept { return transfer_; }
   cl::Buffer& error_word() noexcept { return error_word_; }
-  /// At least `size` bytes of host memory for reading results back before they are
-  /// copied into place.  Up to staging_kept_bytes of it stays allocated between calls.
+  /// At least `size` bytes of host memory for reading reductions' partials back.  Up to staging_kept_bytes of it stays allocated between calls.
   std::byte* staging(std::size_t size);
   void trim_staging();
 

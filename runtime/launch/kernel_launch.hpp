@@ -1,23 +1,24 @@
 // runtime/launch/kernel_launch.hpp - running one region call's kernel on one device.
 //
-// Per call, with the device's launch mutex held:
-//   1. one pooled buffer per merged span (buffer_pool.hpp) and one per reduction for its
-//      per-work-group partials; the spans' host memory written into theirs and the error
-//      word zeroed, all enqueued without waiting;
-//   2. arguments set in region.hpp's convention, the NDRange enqueued (work_size.hpp);
-//   3. the error word, every span holding a written view and every reduction's partials
-//      read back into host staging memory, then one clFinish: a call costs a single wait;
-//   4. a nonzero error word means the kernel stopped an out-of-range access: nothing is
-//      copied into place, so the OpenMP variant reruns on untouched memory and throws the
-//      precise bounds_error.  Otherwise the staged results are copied into host memory and
-//      each reduction's partials are combined into its variable (reduction.hpp).
-// Staging makes the copy-back all or nothing: a transfer that fails halfway leaves host
-// memory, reduction variables included, as it was, which keeps "run the OpenMP variant
-// instead" correct after any failure (an extra host memcpy of the written bytes per call,
-// until residency replaces this path).
-// The whole merged span is copied back, including bytes between a strided view's elements;
-// they hold the values copied in, unless another thread wrote them meanwhile (a known gap:
-// copying back only the written views' elements needs rectangular reads).
+// Per call, under the residency lock (memory/residency.hpp) and the device's launch mutex:
+//   1. each merged span held (by the call's data scope, else by the call alone) and made
+//      valid on the device by the region registry, which moves only the bytes the device
+//      lacks; a kernel that checks accesses itself first gets the host's copy of what it
+//      writes made current; the error word zeroed and one pooled buffer per reduction
+//      for its per-work-group partials;
+//   2. arguments set in region.hpp's convention (a view's offset counted from its record's
+//      buffer), the NDRange enqueued (work_size.hpp);
+//   3. the error word and every reduction's partials read back, then one clFinish;
+//   4. a nonzero error word means the kernel stopped an out-of-range access: the device's
+//      copy of what it wrote is discarded, so the OpenMP variant reruns on the host's
+//      pre-call copy and throws the precise bounds_error.  Otherwise the written spans
+//      become valid only on the device, and each reduction's partials are combined into
+//      its variable (reduction.hpp).
+// A call without a data scope lets its spans go at the end, which brings written data
+// home.  A failure after the launch brings home what the device has and drops its copy.
+// A span is its views' whole hull, including bytes between a strided view's elements;
+// when it comes back, those hold the values copied in, unless another host thread wrote
+// them meanwhile (a known gap).
 //
 // Reductions: the NDRange always has an explicit local size (the kernel's tree reduction
 // needs the work-group it was given scratch for), and the scratch arguments are sized from
@@ -34,8 +35,7 @@
 //   a malformed reduction (reduction.hpp),
 //   scratch beyond the device's local memory   this call only, before any OpenCL call
 // On every path the queue is drained before returning, so no transfer still reads or
-// writes the caller's memory afterwards; before the final copy from staging, host memory
-// has not been written.
+// writes the caller's memory afterwards.
 #ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_LAUNCH_HPP
 #define CLPAR_RUNTIME_LAUNCH_KERNEL_LAUNCH_HPP
 
@@ -55,8 +55,9 @@ extern thread_local double last_kernel_seconds;
 /// rank per view, one per scalar and 2 per reduction.
 std::size_t convention_arg_count(const launch_request& request) noexcept;
 
-/// Runs `request` on `context`'s device.  Null on success (host memory holds the results);
-/// otherwise why the call must run on the host (host memory untouched).
+/// Runs `request` on `context`'s device (platform_list index `device`).  Null on success
+/// (the results are where the registry says: on the device within a data scope);
+/// otherwise why the call must run on the host, whose copy is then current.
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans);
 

@@ -48,7 +48,8 @@ std::atomic<bool> warned_unknown_index{false};
 
 /// Scalars are read, and reduction variables read and written, in host memory, which may
 /// also be memory a view keeps on a device (a reference to an element, a viewed variable).
-void prepare_scalars(const launch_request& request) {
+/// After a device run only the reduction variables (just written) need it again.
+void prepare_scalars(const launch_request& request, bool with_scalars) {
   if (!residency_active()) return;
   std::vector<view_arg> bytes;
   auto add = [&](const void* at, std::size_t size, bool written) {
@@ -61,7 +62,7 @@ void prepare_scalars(const launch_request& request) {
     v.written = written;
     bytes.push_back(v);
   };
-  for (std::size_t i = 0; i < request.scalar_count; ++i)
+  for (std::size_t i = 0; with_scalars && i < request.scalar_count; ++i)
     add(request.scalars[i].value, request.scalars[i].size, false);
   for (std::size_t r = 0; r < request.reduction_count; ++r)
     add(request.reductions[r].target, scalar_size(request.reductions[r].kind), true);
@@ -71,7 +72,7 @@ void prepare_scalars(const launch_request& request) {
 
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
-  prepare_scalars(request);
+  prepare_scalars(request, true);
   const region_info& info = *request.info;
   if (info.kernel_source == nullptr)
     return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
@@ -141,7 +142,7 @@ region_call::region_call(const launch_request& request) noexcept
                           request.info != nullptr ? request.info->site : "?");
     // A reduction variable may itself live in memory a view keeps on the device; after a
     // device run the host just wrote it.
-    if (on_device_ && request.reduction_count > 0) prepare_scalars(request);
+    if (on_device_ && request.reduction_count > 0) prepare_scalars(request, false);
   } catch (...) {
     // Out of host memory on the way (the only exception the path can raise): the OpenMP
     // variant still runs, and host memory was not touched before the copy-back.

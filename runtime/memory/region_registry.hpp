@@ -137,6 +137,7 @@ class region_registry {
   /// Whether any tracked byte is stale on the host: the fast path of make_host_valid.
   bool any_host_stale() const noexcept;
   std::vector<byte_range> record_ranges() const;
+  bool empty() const noexcept { return records_.empty(); }
   std::size_t handle_count() const noexcept { return handle_count_; }
   const transfer_counts& counts() const noexcept { return counts_; }
 

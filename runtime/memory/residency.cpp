@@ -72,7 +72,7 @@ region_registry& residency_registry() {
 bool residency_active() noexcept { return active.load(std::memory_order_acquire); }
 
 void residency_update_active() noexcept {
-  active.store(!residency_registry().record_ranges().empty(), std::memory_order_release);
+  active.store(!residency_registry().empty(), std::memory_order_release);
 }
 
 void residency_data_lost(const char* why) noexcept {
@@ -142,16 +142,24 @@ handle_list& holds_of(data_scope& scope) {
 
 // --- clpar/rt/residency.hpp ------------------------------------------------------------
 
-void data_scope::release_all() noexcept {
+namespace {
+
+/// Ends a holder's handle list (data_scope, resident_hold), charging what comes home to
+/// `site`.
+void end_holds(void*& holds, const char* site) noexcept {
   residency_lock lock;
-  auto* list = static_cast<handle_list*>(holds_);
-  holds_ = nullptr;
+  auto* list = static_cast<handle_list*>(holds);
+  holds = nullptr;
   {
-    charge_to charge(site_);
+    charge_to charge(site);
     list->release_all();
   }
   delete list;
 }
+
+}  // namespace
+
+void data_scope::release_all() noexcept { end_holds(holds_, site_); }
 
 resident_hold::resident_hold(const view_arg* views, std::size_t count, const char* site) noexcept
     : site_(site) {
@@ -167,14 +175,7 @@ resident_hold::resident_hold(const view_arg* views, std::size_t count, const cha
 }
 
 resident_hold::~resident_hold() {
-  if (holds_ == nullptr) return;
-  residency_lock lock;
-  auto* list = static_cast<handle_list*>(holds_);
-  {
-    charge_to charge(site_);
-    list->release_all();
-  }
-  delete list;
+  if (holds_ != nullptr) end_holds(holds_, site_);
 }
 
 void sync_host(const view_arg& view, const char* site) noexcept {

@@ -392,15 +392,12 @@ class model_test {
             << "byte " << i << " device " << d;
     }
     // The records are exactly the connected components of the held ranges.
-    std::size_t records = 0;
     for (const byte_range& r : registry_.record_ranges()) {
-      ++records;
       const std::size_t low = r.low - bytes(0, 0).low, high = r.high - bytes(0, 0).low;
       ASSERT_TRUE(tracked(low) && tracked(high - 1));
       ASSERT_TRUE(low == 0 || !tracked(low - 1) || !overlaps_any(low - 1, low));
     }
     ASSERT_EQ(registry_.handle_count(), held_.size());
-    (void)records;
   }
   bool overlaps_any(std::size_t inside, std::size_t outside) const {
     // Whether one held range covers both bytes (then they would be one record).
