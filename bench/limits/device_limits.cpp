@@ -21,44 +21,15 @@
 #include <vector>
 
 #include "memory/staged_transfer.hpp"  // after CLHPP: exceptions stay on here
+#include "support/cl_devices.hpp"
 #include "support/measure.hpp"
 
 namespace {
 
-std::vector<cl::Device> devices_of(cl_device_type type) {
-  std::vector<cl::Device> found;
-  std::vector<cl::Platform> platforms;
-  try {
-    cl::Platform::get(&platforms);
-  } catch (const cl::Error&) {
-    return found;
-  }
-  for (const cl::Platform& p : platforms) {
-    std::vector<cl::Device> devices;
-    try {
-      p.getDevices(type, &devices);
-    } catch (const cl::Error&) {
-      continue;
-    }
-    found.insert(found.end(), devices.begin(), devices.end());
-  }
-  return found;
-}
+using bench::devices_of;
+using bench::event_seconds;
 
-double event_seconds(const cl::Event& e) {
-  return double(e.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                e.getProfilingInfo<CL_PROFILING_COMMAND_START>()) *
-         1e-9;
-}
-
-/// Median over `repeat` runs (after one warm-up) of what `once` returns.
-template <class F>
-double median_of(int repeat, F once) {
-  once();
-  std::vector<double> t;
-  for (int r = 0; r < repeat; ++r) t.push_back(once());
-  return bench::median(t);
-}
+using bench::median_of;
 
 void device_limits(const cl::Device& dev, std::size_t bytes, int repeat) {
   const std::string name = dev.getInfo<CL_DEVICE_NAME>();

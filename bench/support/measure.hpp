@@ -43,6 +43,15 @@ inline double median(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/// Median over `repeat` runs (after one warm-up) of what `once` returns.
+template <class F>
+double median_of(int repeat, F once) {
+  once();
+  std::vector<double> t;
+  for (int r = 0; r < repeat; ++r) t.push_back(once());
+  return median(t);
+}
+
 /// How often to repeat a call: at least `min_repeats` warm calls (only one when the cold
 /// call alone took longer than `slow_s`), then more while under `budget_s` and
 /// `max_repeats`.

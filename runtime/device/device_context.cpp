@@ -2,6 +2,7 @@
 #include "device/device_context.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -15,7 +16,18 @@ namespace {
 struct context_slot {
   std::once_flag made;
   outcome<device_context*> result;
+  std::atomic<device_context*> ready{nullptr};  ///< result.value, once made
 };
+
+/// Whether any context was made: settle_all() does not start OpenCL to find none.
+std::atomic<bool> any_context_made{false};
+
+/// One slot per device of platform_list::instance(); leaked on purpose, like the contexts
+/// themselves (see platform_list.hpp).
+std::vector<context_slot>& context_slots() {
+  static auto* slots = new std::vector<context_slot>(platform_list::instance().devices().size());
+  return *slots;
+}
 
 const char* user_build_options() noexcept {
   const char* options = std::getenv("CLPAR_CL_BUILD_OPTIONS");
@@ -50,10 +62,9 @@ std::size_t device_context::pointer_hash::operator()(const pointer_key& key) con
 
 outcome<device_context*> device_context::of(std::size_t index) {
   const platform_list& list = platform_list::instance();
-  // Leaked on purpose, like the contexts themselves (see platform_list.hpp).
-  static std::vector<context_slot>* slots = new std::vector<context_slot>(list.devices().size());
-  if (index >= slots->size()) return {nullptr, "no such OpenCL device"};
-  context_slot& slot = (*slots)[index];
+  std::vector<context_slot>& slots = context_slots();
+  if (index >= slots.size()) return {nullptr, "no such OpenCL device"};
+  context_slot& slot = slots[index];
   std::call_once(slot.made, [&] {
     auto* context = new device_context(list.devices()[index]);
     if (const char* why = context->open()) {
@@ -61,9 +72,20 @@ outcome<device_context*> device_context::of(std::size_t index) {
       slot.result = {nullptr, why};
     } else {
       slot.result = {context, nullptr};
+      slot.ready.store(context, std::memory_order_release);
+      any_context_made.store(true, std::memory_order_release);
     }
   });
   return slot.result;
+}
+
+const char* device_context::settle_all(bool wait) {
+  const char* first = nullptr;
+  if (!any_context_made.load(std::memory_order_acquire)) return first;
+  for (context_slot& slot : context_slots())
+    if (device_context* context = slot.ready.load(std::memory_order_acquire))
+      if (const char* why = context->pending().settle(wait); first == nullptr) first = why;
+  return first;
 }
 
 const char* device_context::open() {

@@ -25,6 +25,7 @@
 #include "clpar/rt/region.hpp"
 #include "device/cl_error.hpp"
 #include "device/opencl.hpp"
+#include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
 #include "memory/buffer_pool.hpp"
 #include "memory/staged_transfer.hpp"
@@ -56,6 +57,9 @@ class device_context {
   /// The context of platform_list::instance().devices()[index], made on first use.  A failure
   /// to make it is remembered and answered again to later calls.
   static outcome<device_context*> of(std::size_t index);
+  /// settle(wait) on the pending kernels of every context made so far; null, or why the
+  /// first failed kernel found failed.
+  static const char* settle_all(bool wait);
 
   device_context(const device_context&) = delete;
   device_context& operator=(const device_context&) = delete;
@@ -64,6 +68,8 @@ class device_context {
   cl::Context& context() noexcept { return context_; }
   cl::CommandQueue& queue() noexcept { return queue_; }
   std::mutex& launch_mutex() noexcept { return launch_mutex_; }
+  /// Kernels launched on the queue that no call waited for (thread-safe).
+  pending_kernels& pending() noexcept { return pending_; }
 
   // Under launch_mutex() or the residency lock (memory/residency.hpp), which every use of
   // device memory takes first:
@@ -106,6 +112,7 @@ class device_context {
   cl::Context context_;
   cl::CommandQueue queue_;
   std::mutex launch_mutex_;
+  pending_kernels pending_;
   buffer_pool pool_;
   staged_transfer transfer_;
   cl::Buffer error_word_;

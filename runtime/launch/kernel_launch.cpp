@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "device/pending_kernels.hpp"
 #include "launch/reduction.hpp"
 #include "launch/work_size.hpp"
 #include "memory/device_memory.hpp"
@@ -15,6 +16,7 @@
 namespace clpar::rt {
 
 thread_local double last_kernel_seconds = 0;
+thread_local cl::Event last_kernel_event;
 namespace {
 
 /// Sets kernel arguments in order, remembering the first failure.
@@ -43,8 +45,10 @@ class arg_writer {
   cl_int status_ = CL_SUCCESS;
 };
 
-/// For the length of one call: drains the queue on every way out (no transfer may outlive
-/// the call), gives the buffers back to the pool and trims the staging memory.
+/// For the length of one call: drains the queue on every way out but one (no transfer
+/// into the call's staging may outlive the call), gives the buffers back to the pool and
+/// trims the staging memory.  The way out without a wait is an asynchronous launch, which
+/// uses neither staging nor pooled buffers of its own.
 class call_resources {
  public:
   explicit call_resources(device_context& context) : context_(context) {}
@@ -63,6 +67,9 @@ class call_resources {
     drained_ = true;
     return context_.queue().finish();
   }
+
+  /// The call returns with its kernel still running (pending_kernels.hpp).
+  void leave_running() noexcept { drained_ = true; }
 
  private:
   device_context& context_;
@@ -201,9 +208,13 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
     if (buffer == nullptr) return why;
     placed.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
   }
+  // A kernel that checks accesses itself reports through the error word.
+  cl_int status = CL_SUCCESS;
   static constexpr cl_int zeros[4] = {0, 0, 0, 0};
-  cl_int status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
-  if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+  if (info.checks_in_kernel) {
+    status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
+    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+  }
   // Partials need no copy-in: every work-group writes its own.
   buffers.reserve(request.reduction_count);
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
@@ -257,19 +268,41 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
                                  nd_range(size->dims, size->local), nullptr, &kernel_done);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
 
-  // 3. Error word and partials into staging, then the call's one wait.  From here on the
-  // kernel may have written: a failure brings what the device has home and drops its copy.
+  // From here on the kernel may have written: a failure brings what the device has home
+  // and drops its copy.  A kernel launched earlier without a wait that failed leaves
+  // nothing current to bring home.
   auto failed_after_launch = [&](const char* why) {
     (void)resources.drain();
+    if (const char* earlier = context.pending().settle(true)) residency_data_lost(earlier);
     for (const range_on_device& at : placed)
       if (at.written)
         if (const char* lost = registry.make_host_valid(at.range, true)) residency_data_lost(lost);
     return why;
   };
+
+  // 3a. Nothing to read back and the results stay on the device: return without waiting.
+  if (request.scope != nullptr && !info.checks_in_kernel && request.reduction_count == 0 &&
+      !sync_launches_requested()) {
+    status = queue.flush();
+    if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
+    for (const range_on_device& at : placed)
+      if (at.written) registry.mark_device_written(device, at.range);
+    resources.leave_running();
+    last_kernel_seconds = -1;  // known once the kernel is done (region_call's last_call)
+    last_kernel_event = kernel_done;
+    if (const char* earlier = context.pending().add(std::move(kernel_done), info.site))
+      residency_data_lost(earlier);
+    return nullptr;
+  }
+
+  // 3b. Error word and partials into staging, then the call's one wait.
   cl_int error_word[4] = {0, 0, 0, 0};
-  status =
-      queue.enqueueReadBuffer(context.error_word(), CL_FALSE, 0, sizeof error_word, error_word);
-  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
+  if (info.checks_in_kernel) {
+    status =
+        queue.enqueueReadBuffer(context.error_word(), CL_FALSE, 0, sizeof error_word, error_word);
+    if (status != CL_SUCCESS)
+      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
+  }
   for (std::size_t r = 0; r < request.reduction_count; ++r) {
     status = queue.enqueueReadBuffer(buffers[r].buffer, CL_FALSE, 0, partials_bytes[r],
                                      staging + partials_at[r]);
@@ -278,13 +311,10 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   }
   status = resources.drain();
   if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFinish", status));
-  {
-    cl_ulong started = 0, ended = 0;
-    if (kernel_done.getProfilingInfo(CL_PROFILING_COMMAND_START, &started) == CL_SUCCESS &&
-        kernel_done.getProfilingInfo(CL_PROFILING_COMMAND_END, &ended) == CL_SUCCESS &&
-        ended >= started)
-      last_kernel_seconds = static_cast<double>(ended - started) * 1e-9;
-  }
+  // Every kernel before this one on the queue is done too.
+  if (const char* earlier = context.pending().settle(false)) residency_data_lost(earlier);
+  last_kernel_seconds = profiled_seconds(kernel_done);
+  pending_kernels::add_completed_seconds(last_kernel_seconds);
 
   // 4. Out-of-range access: the host copy of everything written is the one from before
   // the call, so forgetting the device's copy undoes the kernel.  Otherwise the device's

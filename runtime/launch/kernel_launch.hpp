@@ -8,7 +8,13 @@
 //      for its per-work-group partials;
 //   2. arguments set in region.hpp's convention (a view's offset counted from its record's
 //      buffer), the NDRange enqueued (work_size.hpp);
-//   3. the error word and every reduction's partials read back, then one clFinish;
+//   3. when the call needs nothing back from the kernel (no checks in it, no reduction) and
+//      its results stay on the device (a data scope), it returns once the kernel is
+//      enqueued and flushed: the device's pending_kernels keeps the event
+//      (device/pending_kernels.hpp), the written spans become valid only on the device,
+//      and later commands on the in-order queue see them.  Otherwise the error word (of a
+//      kernel that checks accesses) and every reduction's partials are read back, then
+//      one clFinish;
 //   4. a nonzero error word means the kernel stopped an out-of-range access: the device's
 //      copy of what it wrote is discarded, so the OpenMP variant reruns on the host's
 //      pre-call copy and throws the precise bounds_error.  Otherwise the written spans
@@ -34,8 +40,11 @@
 //   clEnqueueReadBuffer, clFinish              this call only; the next call tries again
 //   a malformed reduction (reduction.hpp),
 //   scratch beyond the device's local memory   this call only, before any OpenCL call
-// On every path the queue is drained before returning, so no transfer still reads or
-// writes the caller's memory afterwards.
+// On every path but the asynchronous launch the queue is drained before returning; no
+// transfer reads or writes the caller's memory after any return (transfers of user memory
+// are complete when the registry's call returns, staged_transfer.hpp).  A kernel that
+// fails after its call returned, found by a later call or wait, stops the program
+// (residency_data_lost): what it wrote was on the device only.
 #ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_LAUNCH_HPP
 #define CLPAR_RUNTIME_LAUNCH_KERNEL_LAUNCH_HPP
 
@@ -48,8 +57,10 @@
 
 namespace clpar::rt {
 
-/// The kernel time of this thread's last successful launch (profiling), for last_call().
+/// The kernel time of this thread's last successful launch (profiling), for last_call();
+/// negative after an asynchronous launch, whose event is then last_kernel_event.
 extern thread_local double last_kernel_seconds;
+extern thread_local cl::Event last_kernel_event;
 
 /// Kernel arguments the convention gives a request: 3 per dimension, the error word, 2 + 2 *
 /// rank per view, one per scalar and 2 per reduction.

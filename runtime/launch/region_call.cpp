@@ -18,6 +18,7 @@
 #include "clpar/rt/stats.hpp"
 #include "device/device_context.hpp"
 #include "device/device_selector.hpp"
+#include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/reduction.hpp"
@@ -120,12 +121,31 @@ std::uint64_t iteration_count(const launch_request& request) noexcept {
 
 namespace {
 thread_local call_stats last_stats;
-thread_local double kernel_total = 0;
+/// The kernel of last_stats when it was launched without a wait and is not yet timed.
+thread_local cl::Event last_untimed_kernel;
 }  // namespace
 
-call_stats last_call() noexcept { return last_stats; }
+call_stats last_call() noexcept {
+  if (last_stats.kernel_seconds < 0) {
+    try {
+      (void)last_untimed_kernel.wait();
+      last_stats.kernel_seconds = profiled_seconds(last_untimed_kernel);
+    } catch (...) {
+      last_stats.kernel_seconds = 0;
+    }
+    last_untimed_kernel = cl::Event();
+  }
+  return last_stats;
+}
 
-double kernel_seconds_total() noexcept { return kernel_total; }
+double kernel_seconds_total() noexcept {
+  try {
+    if (const char* failed = device_context::settle_all(true)) residency_data_lost(failed);
+  } catch (...) {
+    // Out of memory for the failure's text: the total so far is still right.
+  }
+  return pending_kernels::completed_seconds();
+}
 
 region_call::region_call(const launch_request& request) noexcept
     : request_(&request), start_(std::chrono::steady_clock::now()) {
@@ -157,7 +177,8 @@ region_call::~region_call() {
   last_stats.on_device = on_device_;
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
-  kernel_total += last_stats.kernel_seconds;
+  last_untimed_kernel = last_stats.kernel_seconds < 0 ? last_kernel_event : cl::Event();
+  last_kernel_event = cl::Event();
   if (!trace_enabled()) return;
   try {
     const auto microseconds =

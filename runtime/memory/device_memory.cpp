@@ -46,7 +46,10 @@ const char* device_memory::to_host(device_id device, const device_buffer& buffer
   const cl_int status =
       context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
                                   range.low - buffer.base(), range.size());
-  return status == CL_SUCCESS ? nullptr : cl_failure_why("clEnqueueReadBuffer", status);
+  if (status == CL_SUCCESS) return nullptr;
+  // A kernel launched without a wait that failed says more than the read that found it.
+  if (const char* failed = context->pending().settle(true)) return failed;
+  return cl_failure_why("clEnqueueReadBuffer", status);
 }
 
 const char* device_memory::copy(device_id device, device_buffer& to, const device_buffer& from,

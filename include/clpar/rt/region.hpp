@@ -116,8 +116,10 @@ struct launch_request {
 };
 
 /// One call of a region.  The constructor decides where the call runs and, for a device,
-/// runs it to completion (results copied back).  ran_on_device() false means the stub must
-/// run its OpenMP variant; the destructor records the call (trace, timing).
+/// runs it (results copied back, or kept on the device within a data scope, where a kernel
+/// that reports nothing back may still be running on return: later commands on the device
+/// see its results).  ran_on_device() false means the stub must run its OpenMP variant; the
+/// destructor records the call (trace, timing).
 class region_call {
  public:
   explicit region_call(const launch_request& request) noexcept;

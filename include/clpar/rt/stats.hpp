@@ -9,16 +9,20 @@ namespace clpar::rt {
 
 struct call_stats {
   bool on_device = false;
-  double seconds = 0;         ///< the whole call, from decision to the stub's last line
+  /// The whole call, from decision to the stub's last line.  A device call whose results
+  /// stay on the device may return before its kernel is done (SPEC 1.5): then this is
+  /// only the time to start it.
+  double seconds = 0;
   double kernel_seconds = 0;  ///< the kernel's execution on the device (OpenCL profiling)
 };
 
-/// The most recent region call completed by this thread.
+/// The most recent region call completed by this thread; waits for its kernel when that
+/// is still running.
 call_stats last_call() noexcept;
 
-/// The kernel time (OpenCL profiling) of every device call this thread has made, summed:
-/// a loop of regions can compare its whole time with its kernels' without host code
-/// between the regions.
+/// The kernel time (OpenCL profiling) of every device call the process has made, summed,
+/// after waiting for the kernels still running: a loop of regions can compare its whole
+/// time with its kernels' without host code between the regions.
 double kernel_seconds_total() noexcept;
 
 }  // namespace clpar::rt

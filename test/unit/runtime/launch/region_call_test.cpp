@@ -16,6 +16,10 @@
 
 #include "clpar/rt/info.hpp"
 #include "clpar/rt/region.hpp"
+#include "clpar/rt/residency.hpp"
+#include "clpar/rt/stats.hpp"
+#include "device/device_context.hpp"
+#include "device/pending_kernels.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -33,6 +37,18 @@ __kernel void saxpy(long first0, long step0, ulong count0, __global int *error,
   long i = first0 + (long)k0 * step0;
   if ((ulong)i >= x_extent0 || (ulong)i >= y_extent0) { atomic_cmpxchg(error, 0, 1); return; }
   y[y_offset + i * y_stride0] = a * x[x_offset + i * x_stride0] + y[y_offset + i * y_stride0];
+}
+)";
+
+// for (i : prange(n).unchecked()) y[i] = 0.5f * y[i] + x[i];  (no error word use)
+constexpr const char* relax_source = R"(
+__kernel void relax(long first0, long step0, ulong count0, __global int *error,
+                    __global const float *x, long x_offset, ulong x_extent0, long x_stride0,
+                    __global float *y, long y_offset, ulong y_extent0, long y_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  y[y_offset + i * y_stride0] = 0.5f * y[y_offset + i * y_stride0] + x[x_offset + i * x_stride0];
 }
 )";
 
@@ -582,6 +598,60 @@ TEST_F(RegionCall, ReadOnlyViewIsNotCopiedBack) {
     EXPECT_EQ(x[i], 5.0f);
     EXPECT_EQ(y[i], 1.0f);
   }
+}
+
+TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
+  // More calls than pending_kernels keeps, so the oldest is waited for on the way.
+  const std::size_t n = 64, calls = pending_kernels::max_pending + 10;
+  std::vector<float> x(n), y(n, 1.0f), want(n, 1.0f);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
+  for (std::size_t c = 0; c < calls; ++c)
+    for (std::size_t i = 0; i < n; ++i) want[i] = 0.5f * want[i] + x[i];
+  call_setup setup("relax", relax_source, 1);
+  setup.info.checks_in_kernel = false;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  const double kernels_before = kernel_seconds_total();
+  {
+    data_scope scope("region_call_test.cpp:1:1 relax_loop");
+    launch_request request = setup.request();
+    request.scope = &scope;
+    for (std::size_t c = 0; c < calls; ++c) {
+      region_call call(request);
+      ASSERT_TRUE(call.ran_on_device()) << c;
+    }
+    // The last kernel is kept until a later call or wait sees it complete, unless every
+    // call waits for its kernel (runtime.region_call_sync_launches).
+    outcome<device_context*> context = device_context::of(0);
+    ASSERT_TRUE(context) << context.why;
+    if (sync_launches_requested()) {
+      EXPECT_EQ(context.value->pending().size(), 0u);
+    } else {
+      EXPECT_GE(context.value->pending().size(), 1u);
+      EXPECT_LE(context.value->pending().size(), pending_kernels::max_pending);
+    }
+    EXPECT_GT(last_call().kernel_seconds, 0.0);  // waits for it
+    scope.sync();
+  }
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
+  EXPECT_GT(kernel_seconds_total(), kernels_before);
+  outcome<device_context*> context = device_context::of(0);
+  ASSERT_TRUE(context) << context.why;
+  EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
+}
+
+TEST_F(RegionCall, CallsWithoutAScopeWaitForTheirKernel) {
+  const std::size_t n = 64;
+  std::vector<float> x(n, 2.0f), y(n, 4.0f);
+  call_setup setup("relax", relax_source, 1);
+  setup.info.checks_in_kernel = false;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], 4.0f) << i;
+  const call_stats stats = last_call();
+  EXPECT_TRUE(stats.on_device);
+  EXPECT_GT(stats.kernel_seconds, 0.0);
 }
 
 TEST_F(RegionCall, EmptyViewIsPassedAsNull) {
