@@ -12,12 +12,18 @@
 //   vec4      four elements per work-item through float4 when strides are 1 and offsets
 //             are multiples of 4, scalar tail
 //   loop4     four elements per work-item, k = id + j * global size (coalesced), strided
+// Shapes of the 5-point stencil through 2-D slices (the destination one element into a row,
+// so never all aligned):
+//   one       one element per work-item
+//   spread4   four per work-item, a global size apart (the translator's unaligned path)
+//   vload4    four consecutive per work-item through vload4/vstore4 (element-aligned)
 // Shapes of sum(x[::2] * x[::2]):
 //   tree      one element per work-item, interleaved local tree, one partial per group
 //   stride    a grid-stride loop over few work-groups (8 per compute unit), then a
 //             sequential-addressing local tree; the partials summed on the host
 // Bandwidth counts the bytes each statement must move (copy 8, saxpy 12 per element, the
-// strided sum 8 per selected element: every 32-byte sector of x is read).
+// stencil 8 per interior element, the strided sum 8 per selected element: every 32-byte
+// sector of x is read).
 #define CL_HPP_TARGET_OPENCL_VERSION 120
 #define CL_HPP_MINIMUM_OPENCL_VERSION 120
 #define CL_HPP_ENABLE_EXCEPTIONS
@@ -88,6 +94,45 @@ __kernel void copy_vec4(ulong n, CVIEW(x), VIEW(y)) {
   } else {
     for (ulong e = first; e < first + 4 && e < n; ++e)
       y[y_off + (long)e * y_s] = x[x_off + (long)e * x_s];
+  }
+}
+
+// 5-point stencil over the interior of an r x c array, as the translator passes 2-D views:
+// dst = 0.25 * (up + down + left + right), every view a shifted window of u or v.
+#define V2(p) long p##_off, long p##_s0, long p##_s1
+#define AT(base, p, i, j) base[p##_off + (long)(i) * p##_s0 + (long)(j) * p##_s1]
+#define STENCIL_AT(i, j) \
+  AT(v, d, i, j) = 0.25f * (AT(u, n, i, j) + AT(u, s, i, j) + AT(u, w, i, j) + AT(u, e, i, j))
+#define STENCIL_ARGS ulong rows, ulong cols, __global float *v, V2(d), \
+  __global const float *u, V2(n), V2(s), V2(w), V2(e)
+
+__kernel void stencil_one(STENCIL_ARGS) {
+  ulong i = get_global_id(1), j = get_global_id(0);
+  if (i >= rows || j >= cols) return;
+  STENCIL_AT(i, j);
+}
+
+__kernel void stencil_spread4(STENCIL_ARGS) {
+  ulong i = get_global_id(1);
+  if (i >= rows) return;
+  for (uint q = 0; q < 4; ++q) {
+    ulong j = get_global_id(0) + q * get_global_size(0);
+    if (j >= cols) return;
+    STENCIL_AT(i, j);
+  }
+}
+
+__kernel void stencil_vload4(STENCIL_ARGS) {
+  ulong i = get_global_id(1), j = 4 * get_global_id(0);
+  if (i >= rows || j >= cols) return;
+  if (j + 4 <= cols) {
+    float4 r = 0.25f * (vload4(0, u + n_off + (long)i * n_s0 + (long)j) +
+                        vload4(0, u + s_off + (long)i * s_s0 + (long)j) +
+                        vload4(0, u + w_off + (long)i * w_s0 + (long)j) +
+                        vload4(0, u + e_off + (long)i * e_s0 + (long)j));
+    vstore4(r, 0, v + d_off + (long)i * d_s0 + (long)j);
+  } else {
+    for (; j < cols; ++j) STENCIL_AT(i, j);
   }
 }
 
@@ -195,6 +240,32 @@ int main(int argc, char** argv) try {
   elementwise("saxpy_unit", true, n, 12.0 * double(n));
   elementwise("saxpy_vec4", true, n / 4, 12.0 * double(n));
   elementwise("saxpy_loop4", true, n / 4, 12.0 * double(n));
+
+  // The 5-point stencil through 2-D windows of a side x side array (u is x, v is y).
+  const cl_ulong side = cl_ulong(1) << (shift / 2), width = n / side;
+  const cl_ulong rows = side - 2, cols = width - 2;
+  const auto stencil = [&](const char* name, cl_ulong items_per_row) {
+    cl::Kernel k(program, name);
+    const cl_long w = cl_long(width);
+    const cl_long offsets[5] = {w + 1, 1, 2 * w + 1, w, w + 2};  // d, n, s, w, e
+    int a = 0;
+    k.setArg(a++, rows), k.setArg(a++, cols), k.setArg(a++, y);
+    for (int v = 0; v < 5; ++v) {
+      if (v == 1) k.setArg(a++, x);
+      k.setArg(a++, offsets[v]), k.setArg(a++, w), k.setArg(a++, one);
+    }
+    const cl_ulong gx = (items_per_row + 31) / 32 * 32, gy = (rows + 7) / 8 * 8;
+    row(name, 8.0 * double(rows) * double(cols), bench::median_of(repeat, [&] {
+          cl::Event e;
+          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gx, gy), cl::NDRange(32, 8),
+                                     nullptr, &e);
+          e.wait();
+          return bench::event_seconds(e);
+        }));
+  };
+  stencil("stencil_one", cols);
+  stencil("stencil_spread4", (cols + 3) / 4);
+  stencil("stencil_vload4", (cols + 3) / 4);
 
   // sum(x[::2] * x[::2]): n / 2 elements, stride 2.
   const cl_ulong selected = n / 2;

@@ -128,6 +128,10 @@ private:
 
   void launch(const std::string &KernelSource) {
     const std::string &I = Opts.Indent;
+    KernelOptions KernelOpts;
+    KernelOpts.BoundsCheck = Opts.BoundsCheck;
+    KernelOpts.StrictFp = Opts.StrictFp;
+    const KernelShape Shape = kernelShape(R, KernelOpts);
     line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
     line(I + "      " + quoted(siteText(R.Site)) + ", " + quoted(R.KernelName) + ",");
     line(I + "      R\"clpar(" + KernelSource + ")clpar\",");
@@ -135,7 +139,9 @@ private:
          (R.UsesDouble ? "true" : "false") + ", " +
          (Opts.CpuDevicesOnly ? "true" : "false") + ", " +
          (Opts.StrictFp ? "true" : "false") + ", nullptr, " +
-         (kernelChecksAccesses(KernelSource) ? "true" : "false") + "};");
+         (kernelChecksAccesses(KernelSource) ? "true" : "false") + ", " +
+         std::to_string(Shape.InnerBlock) + ", " + (Shape.GridStride ? "true" : "false") +
+         "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

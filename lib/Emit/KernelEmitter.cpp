@@ -131,16 +131,125 @@ protected:
       S += ", " + expr(*Op);
     return S + ")";
   }
-  // With reductions the body sits in `do { } while (0)`, and `continue` leaves it while
-  // the work-item still takes part in the work-group's reduction.
+  // With reductions the body sits in the loops over the work-item's iterations, and
+  // `continue` goes on to the next one; the work-item still takes part in the work-group's
+  // reduction.  In a block of iterations (KernelShape::InnerBlock) `continue` also moves on.
   std::string endIteration() override {
-    return R.Reductions.empty() ? "return;" : "continue;";
+    return R.Reductions.empty() && !InLoop ? "return;" : "continue;";
   }
+
+public:
+  /// The body is printed inside a loop over the work-item's iterations.
+  bool InLoop = false;
+
+private:
 
 private:
   bool BoundsCheck;
   const std::vector<ir::View> &Views;
 };
+
+/// Prints the element-wise statement of a slice region for four consecutive iterations of
+/// the innermost dimension at once: every view element is a T4 at its first element, whose
+/// innermost stride is 1 and whose address is a multiple of four elements (the kernel checks
+/// both before taking this path).
+class VectorPrinter : public OpenCLPrinter {
+public:
+  VectorPrinter(const ir::Region &R) : OpenCLPrinter(R, false, R.Views) {}
+
+protected:
+  std::string viewElement(const Expr &E) override {
+    const ir::View &V = R.Views[E.Index];
+    const unsigned Inner = E.Operands.size() - 1;
+    std::string Address = V.KernelName + " + " + V.KernelName + "_off";
+    for (unsigned D = 0; D < Inner; ++D)
+      Address += " + (long)" + operand(*E.Operands[D]) + " * " + V.KernelName + "_s" +
+                 std::to_string(D);
+    Address += " + (long)" + operand(*E.Operands[Inner]);
+    return std::string("(*(__global ") + (V.Written ? "" : "const ") +
+           ir::openclTypeName(V.Element) + "4 *)(" + Address + "))";
+  }
+};
+
+/// OpenCL built-ins that take and return gentype for floating T, so that the same call
+/// reads the same on T4.
+bool isVectorBuiltin(const std::string &Name) {
+  static const char *const Names[] = {
+      "acos", "acosh", "asin",  "asinh", "atan",  "atan2", "atanh", "cbrt",  "ceil",
+      "cos",  "cosh",  "erf",   "erfc",  "exp",   "exp10", "exp2",  "expm1", "fabs",
+      "floor", "fma",  "fmod",  "hypot", "log",   "log10", "log1p", "log2",  "pow",   "rint",
+      "round", "rsqrt", "sin",  "sinh",  "sqrt",  "tan",   "tanh",  "trunc"};
+  for (const char *N : Names)
+    if (Name == N)
+      return true;
+  return false;
+}
+
+/// Whether \p E means the same element-wise on T4 as on T: every value of type T, only
+/// arithmetic, and view elements indexed by the loop variables in order.
+bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
+  if (E.Type != T)
+    return false;
+  const auto Operands = [&] {
+    for (const auto &Op : E.Operands)
+      if (!vectorExpr(*Op, T, Dims, BoundsCheck))
+        return false;
+    return true;
+  };
+  switch (E.K) {
+  case Expr::Kind::IntLiteral:
+  case Expr::Kind::FloatLiteral:
+  case Expr::Kind::Scalar:
+    return true;
+  case Expr::Kind::ViewElement: {
+    if (E.Operands.size() != Dims)
+      return false;
+    if (BoundsCheck && E.HoistedMask != (1u << Dims) - 1)
+      return false; // a per-access check
+    for (unsigned D = 0; D < Dims; ++D)
+      if (E.Operands[D]->K != Expr::Kind::LoopIndex || E.Operands[D]->Index != D)
+        return false;
+    return true;
+  }
+  case Expr::Kind::Unary:
+    return !E.Postfix && (E.Text == "-" || E.Text == "+") && Operands();
+  case Expr::Kind::Binary:
+    return (E.Text == "+" || E.Text == "-" || E.Text == "*" || E.Text == "/") && Operands();
+  case Expr::Kind::Call:
+    return ir::isFloating(T) && isVectorBuiltin(E.Text) && Operands();
+  default:
+    return false;
+  }
+}
+
+/// Whether the region is an element-wise slice statement whose kernel can take four
+/// iterations of the innermost dimension at once through T4 loads and stores.
+bool vectorizable(const ir::Region &R, bool BoundsCheck) {
+  if (!R.Slice || R.Slice->IsReduction || !R.Reductions.empty() || !R.Functions.empty() ||
+      !R.KernelBody || R.Dims.empty())
+    return false;
+  const ir::Stmt *S = R.KernelBody.get();
+  if (S->K == ir::Stmt::Kind::Compound && S->Children.size() == 1)
+    S = S->Children[0].get();
+  if (S->K != ir::Stmt::Kind::Expression || !S->Init ||
+      S->Init->K != Expr::Kind::Binary)
+    return false;
+  const Expr &Assign = *S->Init;
+  if (Assign.Text != "=" && Assign.Text != "+=" && Assign.Text != "-=" &&
+      Assign.Text != "*=" && Assign.Text != "/=")
+    return false;
+  const Expr &Dest = *Assign.Operands[0];
+  const ScalarType T = Dest.Type;
+  if (T != ScalarType::Float && T != ScalarType::Double && T != ScalarType::Int &&
+      T != ScalarType::UInt && T != ScalarType::Long && T != ScalarType::ULong)
+    return false;
+  const unsigned Dims = R.Dims.size();
+  for (const ir::View &V : R.Views)
+    if (V.Rank != Dims)
+      return false;
+  return Dest.K == Expr::Kind::ViewElement && vectorExpr(Dest, T, Dims, BoundsCheck) &&
+         vectorExpr(*Assign.Operands[1], T, Dims, BoundsCheck);
+}
 
 void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
                   std::string &K) {
@@ -155,6 +264,14 @@ void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
 }
 
 } // namespace
+
+KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
+  KernelShape Shape;
+  Shape.GridStride = !R.Reductions.empty();
+  if (vectorizable(R, Opts.BoundsCheck && R.BoundsCheck))
+    Shape.InnerBlock = 4;
+  return Shape;
+}
 
 std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   bool BoundsCheck = Opts.BoundsCheck && R.BoundsCheck;
@@ -205,42 +322,99 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
 
   // The innermost dimension is global id 0, so neighbouring work-items take
   // neighbouring iterations of the innermost loop (and usually neighbouring memory).
+  const KernelShape Shape = kernelShape(R, Opts);
   unsigned N = R.Dims.size();
-  std::string Guard;
-  for (unsigned D = 0; D < N; ++D) {
+  OpenCLPrinter P(R, BoundsCheck, R.Views);
+  P.InLoop = Shape.GridStride || Shape.InnerBlock > 1;
+  const auto LoopVar = [&](unsigned D, const std::string &Pad) {
     std::string S = std::to_string(D);
-    K += "  const ulong clpar_k" + S + " = get_global_id(" + std::to_string(N - 1 - D) +
-         ");\n";
-    Guard += (D ? " || " : "") + std::string("clpar_k") + S + " >= clpar_count" + S;
-  }
+    const ir::Dimension &Dim = R.Dims[D];
+    K += Pad + ir::openclTypeName(Dim.LoopVarType) + " " + Dim.LoopVarName + " = (" +
+         ir::openclTypeName(Dim.LoopVarType) + ")(clpar_first" + S + " + (long)clpar_k" +
+         S + " * clpar_step" + S + ");\n";
+  };
+  const auto Body = [&](unsigned Indent) {
+    if (R.KernelBody->K == ir::Stmt::Kind::Compound) {
+      for (const auto &C : R.KernelBody->Children)
+        P.stmt(*C, Indent, K);
+    } else {
+      P.stmt(*R.KernelBody, Indent, K);
+    }
+  };
+  // The work-item's iteration of dimensions 0 .. Count-1, and the test that it has none.
+  const auto WorkItemIds = [&](unsigned Count) {
+    std::string Guard;
+    for (unsigned D = 0; D < Count; ++D) {
+      std::string S = std::to_string(D);
+      K += "  const ulong clpar_k" + S + " = get_global_id(" + std::to_string(N - 1 - D) +
+           ");\n";
+      Guard += (D ? " || " : "") + std::string("clpar_k") + S + " >= clpar_count" + S;
+    }
+    return Guard;
+  };
   bool Reducing = !R.Reductions.empty();
-  std::string In = Reducing ? "      " : "  ";
-  if (Reducing) {
+  if (Shape.GridStride) {
+    // Each work-item steps through every dimension by the global size: few work-groups,
+    // each with one partial per reduction.
     for (const ir::Reduction &Red : R.Reductions)
       K += "  " + std::string(ir::openclTypeName(Red.Type)) + " " + Red.KernelName + " = " +
            identity(Red.Op, Red.Type) + ";\n";
-    // Work-items past the end still take part in the work-group's reduction.
-    K += "  if (!(" + Guard + ")) {\n    do {\n";
+    std::string Pad = "  ";
+    for (unsigned D = 0; D < N; ++D) {
+      std::string S = std::to_string(D), Id = std::to_string(N - 1 - D);
+      K += Pad + "for (ulong clpar_k" + S + " = get_global_id(" + Id + "); clpar_k" + S +
+           " < clpar_count" + S + "; clpar_k" + S + " += get_global_size(" + Id + "))\n";
+      Pad += "  ";
+    }
+    K += Pad + "{\n";
+    for (unsigned D = 0; D < N; ++D)
+      LoopVar(D, Pad + "  ");
+    Body(N + 2);
+    K += Pad + "}\n";
+  } else if (Shape.InnerBlock > 1) {
+    // Four iterations of the innermost dimension per work-item: as T4 where every view
+    // is contiguous and aligned there, else one by one.
+    const unsigned In = N - 1;
+    const std::string SI = std::to_string(In);
+    const std::string Guard = WorkItemIds(In);
+    K += "  const ulong clpar_block = get_global_id(0);\n";
+    if (!Guard.empty())
+      K += "  if (" + Guard + ")\n    return;\n";
+    for (unsigned D = 0; D < In; ++D)
+      LoopVar(D, "  ");
+    std::string Aligned = "clpar_step" + SI + " == 1 && (clpar_first" + SI + " & 3) == 0";
+    for (const ir::View &V : R.Views) {
+      Aligned += " &&\n      " + V.KernelName + "_s" + SI + " == 1 && (" + V.KernelName +
+                 "_off & 3) == 0";
+      for (unsigned D = 0; D < In; ++D)
+        Aligned += " && (" + V.KernelName + "_s" + std::to_string(D) + " & 3) == 0";
+    }
+    K += "  if (" + Aligned + ") {\n";
+    K += "    const ulong clpar_k" + SI + " = 4 * clpar_block;\n";
+    K += "    if (clpar_k" + SI + " + 4 <= clpar_count" + SI + ") {\n";
+    LoopVar(In, "      ");
+    VectorPrinter VP(R);
+    VP.stmt(*R.KernelBody, 3, K);
+    K += "      return;\n    }\n";
+    K += "    for (ulong clpar_k" + SI + " = 4 * clpar_block; clpar_k" + SI +
+         " < clpar_count" + SI + "; ++clpar_k" + SI + ") {\n";
+    LoopVar(In, "      ");
+    Body(3);
+    K += "    }\n    return;\n  }\n";
+    K += "  for (uint clpar_j = 0; clpar_j < 4; ++clpar_j) {\n";
+    K += "    const ulong clpar_k" + SI + " = clpar_block + clpar_j * get_global_size(0);\n";
+    K += "    if (clpar_k" + SI + " >= clpar_count" + SI + ")\n      return;\n";
+    LoopVar(In, "    ");
+    Body(2);
+    K += "  }\n";
   } else {
+    const std::string Guard = WorkItemIds(N);
     K += "  if (" + Guard + ")\n    return;\n";
-  }
-  for (unsigned D = 0; D < N; ++D) {
-    std::string S = std::to_string(D);
-    const ir::Dimension &Dim = R.Dims[D];
-    K += In + ir::openclTypeName(Dim.LoopVarType) + " " + Dim.LoopVarName + " = (" +
-         ir::openclTypeName(Dim.LoopVarType) + ")(clpar_first" + S + " + (long)clpar_k" +
-         S + " * clpar_step" + S + ");\n";
-  }
-  OpenCLPrinter P(R, BoundsCheck, R.Views);
-  unsigned Indent = Reducing ? 3 : 1;
-  if (R.KernelBody->K == ir::Stmt::Kind::Compound) {
-    for (const auto &C : R.KernelBody->Children)
-      P.stmt(*C, Indent, K);
-  } else {
-    P.stmt(*R.KernelBody, Indent, K);
+    for (unsigned D = 0; D < N; ++D)
+      LoopVar(D, "  ");
+    Body(1);
   }
   if (Reducing) {
-    K += "    } while (0);\n  }\n";
     K += "  // Tree reduction in the work-group (any work-group size), then one partial\n"
          "  // per work-group, which the runtime combines in group order.\n"
          "  const uint clpar_lid = get_local_id(0) + get_local_size(0) * (get_local_id(1) + "
@@ -254,9 +428,14 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       std::string Sc = "clpar_scratch" + std::to_string(I);
       K += "  " + Sc + "[clpar_lid] = " + Red.KernelName + ";\n";
     }
+    // Halving from the largest power of two below the size: the lower half combines the
+    // upper, contiguous in local memory.
     K += "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-         "  for (uint clpar_s = 1; clpar_s < clpar_lsize; clpar_s <<= 1) {\n"
-         "    if (clpar_lid % (2 * clpar_s) == 0 && clpar_lid + clpar_s < clpar_lsize) {\n";
+         "  uint clpar_s = 1;\n"
+         "  while (2 * clpar_s < clpar_lsize)\n"
+         "    clpar_s <<= 1;\n"
+         "  for (; clpar_s > 0; clpar_s >>= 1) {\n"
+         "    if (clpar_lid < clpar_s && clpar_lid + clpar_s < clpar_lsize) {\n";
     for (unsigned I = 0; I < R.Reductions.size(); ++I) {
       std::string Sc = "clpar_scratch" + std::to_string(I);
       K += "      " + Sc + "[clpar_lid] = " +

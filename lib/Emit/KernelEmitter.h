@@ -13,6 +13,19 @@ struct KernelOptions {
   bool StrictFp = false;   ///< --strict-fp: no contraction into fma
 };
 
+/// How a region's kernel spreads its iterations over work-items, which the runtime needs
+/// to size the NDRange (region_info::inner_block and grid_stride).
+struct KernelShape {
+  /// Iterations of the innermost dimension per work-item: 4 for an element-wise slice
+  /// statement over one element type with only arithmetic, which the kernel runs as
+  /// four-wide vectors where every view is contiguous and aligned at run time.
+  unsigned InnerBlock = 1;
+  /// The kernel loops over every dimension in steps of the global size (regions with
+  /// reductions: few work-groups, so few partials).
+  bool GridStride = false;
+};
+KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts);
+
 /// The OpenCL C program of an offloaded region: the functions it calls, then one kernel
 /// whose parameters follow the convention of clpar/rt/region.hpp.  Deterministic: the
 /// same region gives the same text.

@@ -26,6 +26,11 @@
 // when it comes back, those hold the values copied in, unless another host thread wrote
 // them meanwhile (a known gap).
 //
+// The NDRange (work_size.hpp) has one work-item per iteration, except that a kernel taking
+// blocks of the innermost dimension (region_info::inner_block) gets one per block, and a
+// kernel that steps by the global size (region_info::grid_stride, the translator's
+// reduction kernels) at most groups_per_compute_unit work-groups per compute unit.
+//
 // Reductions: the NDRange always has an explicit local size (the kernel's tree reduction
 // needs the work-group it was given scratch for), and the scratch arguments are sized from
 // that same local size.  The work-group is first capped so that all scratch arguments fit

@@ -45,4 +45,24 @@ std::optional<work_size> choose_work_size(std::span<const std::uint64_t> counts,
   return size;
 }
 
+void cap_work_groups(work_size& size, std::uint64_t max_groups) {
+  max_groups = std::max<std::uint64_t>(max_groups, 1);
+  std::uint64_t groups[3] = {1, 1, 1};
+  for (unsigned k = 0; k < size.dims; ++k) groups[k] = size.global[k] / size.local[k];
+  // The product of the groups of every dimension but `skip`, saturating.
+  const auto product_without = [&](unsigned skip) {
+    std::uint64_t product = 1;
+    for (unsigned j = 0; j < size.dims; ++j)
+      if (j != skip && __builtin_mul_overflow(product, groups[j], &product))
+        return std::numeric_limits<std::uint64_t>::max();
+    return product;
+  };
+  for (unsigned k = size.dims; k-- > 0;) {  // the outermost OpenCL dimension first
+    const std::uint64_t others = product_without(k);
+    if (others <= max_groups && groups[k] <= max_groups / others) break;  // fits
+    groups[k] = others >= max_groups ? 1 : max_groups / others;
+    size.global[k] = static_cast<std::size_t>(groups[k]) * size.local[k];
+  }
+}
+
 }  // namespace clpar::rt

@@ -30,6 +30,11 @@ std::optional<work_size> choose_work_size(std::span<const std::uint64_t> counts,
                                           std::size_t max_group,
                                           std::span<const std::size_t, 3> max_items);
 
+/// Shrinks `size` to at most `max_groups` work-groups (at least one), for a kernel that steps
+/// through its dimensions by the global size: the outermost OpenCL dimensions lose groups
+/// first, dimension 0 last, so neighbouring work-items still touch neighbouring memory.
+void cap_work_groups(work_size& size, std::uint64_t max_groups);
+
 }  // namespace clpar::rt
 
 #endif  // CLPAR_RUNTIME_LAUNCH_WORK_SIZE_HPP

@@ -26,6 +26,9 @@ int main() {
   y[slice(0, n - 1)] = y[slice(1, n)];        // overlapping shift left
   x[all] = x[slice(n - 1, -1, -1)];           // reversal in place
   z[all] = clpar::where(z > 10.0f, clpar::sqrt(z * z), -z) + clpar::cast<float>(x > y);
+  // Contiguous and aligned (four elements at a time in kernels), then a tail of three.
+  x[slice(0, 996)] -= clpar::sqrt(y[slice(4, 1000)]) * 0.5f;
+  z[slice(8, 1007 - 8)] *= x[slice(0, 991)] + 1.0f;
   try {
     y[slice(0, 10)] = x[slice(0, 11)];
     std::printf("no shape error\n");
@@ -41,9 +44,18 @@ int main() {
   std::vector<float> us(r * c), vs(r * c, 0.0f);
   for (std::size_t i = 0; i < us.size(); ++i) us[i] = float(i % 17);
   clpar::view<float, 2> u(us.data(), r, c), v(vs.data(), r, c);
+  double sv = 0;
   v(slice(1, r - 1), slice(1, c - 1)) =
       0.25f * (u(slice(0, r - 2), slice(1, c - 1)) + u(slice(2, r), slice(1, c - 1)) +
                u(slice(1, r - 1), slice(0, c - 2)) + u(slice(1, r - 1), slice(2, c)));
+  // Rows of 64: aligned rows (four at a time), one with a tail, one unaligned.
+  std::vector<float> as(9 * 64), bs(9 * 64, 1.0f);
+  for (std::size_t i = 0; i < as.size(); ++i) as[i] = float(i % 29);
+  clpar::view<float, 2> a2(as.data(), 9, 64), b2(bs.data(), 9, 64);
+  b2(all, slice(4, 60)) = a2(all, slice(0, 56)) * 2.0f + a2(all, slice(8, 64));
+  b2(slice(1, 9), slice(0, 58)) += a2(slice(0, 8), slice(4, 62));
+  b2(all, slice(1, 61)) -= a2(all, slice(2, 62));
+  for (float e : bs) sv += e;
   std::vector<int> ts(6 * 7 * 8), ws(3 * 7 * 4);
   for (std::size_t i = 0; i < ts.size(); ++i) ts[i] = int(i % 19) - 9;
   clpar::view<const int, 3> t(ts.data(), 6, 7, 8);
@@ -53,7 +65,6 @@ int main() {
   for (std::size_t i = 0; i < qs.size(); ++i) qs[i] = double(i % 23);
   clpar::view<double, 4> q(qs.data(), 3, 4, 5, 6), p(ps.data(), 3, 4, 5, 6);
   p(all, all, all, all) = q * 2.0 - q(slice(2, -1, -1), all, all, slice(5, -1, -1));
-  double sv = 0;
   long sw = 0;
   for (float e : vs) sv += e;
   for (int e : ws) sw += e;

@@ -14,6 +14,7 @@ float f(clpar::view<const float> v) {
   }
   return s + m;
 }
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 1, true};
 // CHECK-OMP: {{^ *}}{&s, ::clpar::rt::scalar_kind::f32, ::clpar::rt::reduction_op::add},
 // CHECK-OMP-NEXT: {{^ *}}{&m, ::clpar::rt::scalar_kind::f32, ::clpar::rt::reduction_op::max},
 // CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads()) reduction(+: s) reduction(max: m)
@@ -21,10 +22,10 @@ float f(clpar::view<const float> v) {
 // CHECK-CL-NEXT: {{^ *}}__global float *clpar_partials1, __local float *clpar_scratch1)
 // CHECK-CL: {{^ *}}float clpar_acc_s = (float)0;
 // CHECK-CL-NEXT: {{^ *}}float clpar_acc_m = (float)-INFINITY;
-// CHECK-CL-NEXT: {{^ *}}if (!(clpar_k0 >= clpar_count0)) {
-// CHECK-CL-NEXT: {{^ *}}do {
+// CHECK-CL-NEXT: {{^ *}}for (ulong clpar_k0 = get_global_id(0); clpar_k0 < clpar_count0; clpar_k0 += get_global_size(0))
 // CHECK-CL: {{^ *}}clpar_acc_s += v[
 // CHECK-CL-NEXT: {{^ *}}clpar_acc_m = clpar_std_max_float(clpar_acc_m, v[
-// CHECK-CL: {{^ *}}} while (0);
+// CHECK-CL: {{^ *}}for (; clpar_s > 0; clpar_s >>= 1) {
+// CHECK-CL-NEXT: {{^ *}}if (clpar_lid < clpar_s && clpar_lid + clpar_s < clpar_lsize) {
 // CHECK-CL: {{^ *}}clpar_scratch1[clpar_lid] = (clpar_scratch1[clpar_lid] < clpar_scratch1[clpar_lid + clpar_s]) ? clpar_scratch1[clpar_lid + clpar_s] : clpar_scratch1[clpar_lid];
 // CHECK-CL: {{^ *}}clpar_partials1[clpar_group] = clpar_scratch1[0];

@@ -20,6 +20,20 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:11:3");
 // CHECK-OMP-NEXT: {{^ *}}y[clpar::all] = a * x + y;
 // CHECK-OMP-NEXT: {{^ *}}return;
+// Four iterations per work-item (region_info::inner_block):
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false};
 // CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];
+// Four iterations per work-item, as float4 where every view is contiguous and aligned:
 // CHECK-CL-NOT: clpar_checked(
+// CHECK-CL: {{^ *}}const ulong clpar_block = get_global_id(0);
+// CHECK-CL: {{^ *}}if (clpar_step0 == 1 && (clpar_first0 & 3) == 0 &&
+// CHECK-CL-NEXT: {{^ *}}clpar_dst_s0 == 1 && (clpar_dst_off & 3) == 0 &&
+// CHECK-CL-NEXT: {{^ *}}clpar_v1_s0 == 1 && (clpar_v1_off & 3) == 0 &&
+// CHECK-CL-NEXT: {{^ *}}clpar_v2_s0 == 1 && (clpar_v2_off & 3) == 0) {
+// CHECK-CL: {{^ *}}if (clpar_k0 + 4 <= clpar_count0) {
+// CHECK-CL: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = (clpar_s0 * (*(__global const float4 *)(clpar_v1 + clpar_v1_off + (long)clpar_i0))) + (*(__global const float4 *)(clpar_v2 + clpar_v2_off + (long)clpar_i0));
+// The tail of the last block, and strided or unaligned views, one element at a time:
+// CHECK-CL: {{^ *}}for (ulong clpar_k0 = 4 * clpar_block; clpar_k0 < clpar_count0; ++clpar_k0) {
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// CHECK-CL: {{^ *}}const ulong clpar_k0 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];

@@ -75,5 +75,56 @@ TEST(WorkSize, TooLargeIsRefused) {
   EXPECT_FALSE(choose_work_size(counts, 256, roomy).has_value());
 }
 
+std::uint64_t group_count(const work_size& size) {
+  std::uint64_t groups = 1;
+  for (unsigned k = 0; k < size.dims; ++k) {
+    EXPECT_EQ(size.global[k] % size.local[k], 0u) << k;
+    groups *= size.global[k] / size.local[k];
+  }
+  return groups;
+}
+
+TEST(CapWorkGroups, OneDimensionKeepsItsLocalSize) {
+  const std::vector<std::uint64_t> counts{std::uint64_t{1} << 27};
+  auto size = choose_work_size(counts, 1024, roomy);
+  ASSERT_TRUE(size.has_value());
+  cap_work_groups(*size, 1056);
+  EXPECT_EQ(size->local[0], 256u);
+  EXPECT_EQ(size->global[0], 1056u * 256u);
+}
+
+TEST(CapWorkGroups, FewerGroupsThanTheCapStayAsTheyAre) {
+  const std::vector<std::uint64_t> counts{1000};
+  auto size = choose_work_size(counts, 1024, roomy);
+  ASSERT_TRUE(size.has_value());
+  cap_work_groups(*size, 1056);
+  EXPECT_EQ(size->global[0], 1024u);
+}
+
+TEST(CapWorkGroups, OuterDimensionsGiveWayFirst) {
+  const std::vector<std::uint64_t> counts{4000, 4000};  // 500 x 125 groups of 8 x 32
+  auto size = choose_work_size(counts, 1024, roomy);
+  ASSERT_TRUE(size.has_value());
+  cap_work_groups(*size, 1000);
+  EXPECT_EQ(size->global[0], 4000u);  // dimension 0 keeps its 125 groups
+  EXPECT_EQ(size->global[1] / size->local[1], 8u);
+  EXPECT_LE(group_count(*size), 1000u);
+
+  cap_work_groups(*size, 100);  // fewer than dimension 0 alone has
+  EXPECT_EQ(size->global[1] / size->local[1], 1u);
+  EXPECT_EQ(size->global[0] / size->local[0], 100u);
+}
+
+TEST(CapWorkGroups, ThreeDimensionsAndAtLeastOneGroup) {
+  const std::vector<std::uint64_t> counts{64, 512, 1 << 20};
+  auto size = choose_work_size(counts, 256, roomy);
+  ASSERT_TRUE(size.has_value());
+  cap_work_groups(*size, 64);
+  EXPECT_LE(group_count(*size), 64u);
+  EXPECT_GE(group_count(*size), 1u);
+  cap_work_groups(*size, 0);
+  EXPECT_EQ(group_count(*size), 1u);
+}
+
 }  // namespace
 }  // namespace clpar::rt
