@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace clpar {
 
@@ -113,6 +114,50 @@ public:
         .str();
   }
 
+  /// Records the leaf \p E as the local \p Name, evaluated once before the statement; in
+  /// the fallback's text it is spelled \p Spelling.
+  void addLeaf(const std::string &Name, const clang::Expr *E, const std::string &Spelling) {
+    S.Region.Slice->Leaves.push_back({Name, text(E)});
+    const clang::CharSourceRange Range = fileRange(E);
+    if (Range.isInvalid()) {
+      fail("has an operand spelled through a macro");
+      return;
+    }
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    LeafSpans.push_back(
+        {SM.getFileOffset(Range.getBegin()), SM.getFileOffset(Range.getEnd()), Spelling});
+  }
+
+  /// The characters of \p E in its file; invalid where a macro spells part of it.
+  clang::CharSourceRange fileRange(const clang::Expr *E) {
+    return clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(E->getSourceRange()), Ctx.getSourceManager(),
+        Ctx.getLangOpts());
+  }
+
+  /// The statement \p E with every leaf replaced by its spelling; empty when they cannot
+  /// all be placed in its text.
+  std::string textWithLeaves(const clang::Expr *E) {
+    const clang::CharSourceRange Range = fileRange(E);
+    if (Range.isInvalid())
+      return "";
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    const unsigned Begin = SM.getFileOffset(Range.getBegin());
+    const unsigned End = SM.getFileOffset(Range.getEnd());
+    const llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Range.getBegin()));
+    std::vector<std::tuple<unsigned, unsigned, std::string>> Spans = LeafSpans;
+    std::sort(Spans.begin(), Spans.end());
+    std::string Out;
+    unsigned At = Begin;
+    for (const auto &[From, To, Spelling] : Spans) {
+      if (From < At || To > End)
+        return ""; // overlapping or outside: not a plain substitution
+      Out += Buffer.substr(At, From - At).str() + Spelling;
+      At = To;
+    }
+    return Out + Buffer.substr(At, End - At).str();
+  }
+
   std::nullptr_t fail(const std::string &Why) {
     if (Reason.empty())
       Reason = Why;
@@ -141,7 +186,8 @@ public:
     if (!T)
       return nullptr;
     std::string Name = Written ? "clpar_dst" : "clpar_v" + std::to_string(R.Views.size());
-    S.Region.Slice->Leaves.push_back({Name, text(E)});
+    // The destination is a named local there: element-wise assignment needs an rvalue.
+    addLeaf(Name, E, Written ? "std::move(" + Name + ")" : Name);
     ir::View V;
     V.HostExpr = V.KernelName = Name;
     V.Element = *T;
@@ -197,7 +243,7 @@ public:
       if (!ST)
         return nullptr;
       std::string Name = "clpar_s" + std::to_string(R.Scalars.size());
-      S.Region.Slice->Leaves.push_back({Name, text(E)});
+      addLeaf(Name, E, Name);
       ir::Scalar Sc;
       Sc.HostExpr = Sc.KernelName = Name;
       Sc.Type = *ST;
@@ -266,6 +312,8 @@ public:
   ir::Region &R;
   std::string &Reason;
   unsigned Rank = 0;
+  /// Each leaf's file offsets [begin, end) and its spelling in the fallback.
+  std::vector<std::tuple<unsigned, unsigned, std::string>> LeafSpans;
 };
 
 const clang::FunctionDecl *reductionCallee(const clang::Expr *E) {
@@ -406,6 +454,13 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
   }
   if (B.Rank == 0) {
     Reason = "has no array operand";
+    return std::nullopt;
+  }
+  if (!Reason.empty())
+    return std::nullopt; // a leaf the fallback could not spell
+  R.Slice->FallbackText = B.textWithLeaves(E);
+  if (R.Slice->FallbackText.empty()) {
+    Reason = "has an operand spelled through a macro";
     return std::nullopt;
   }
   // The index space is that of the first array leaf (the destination for assignments).

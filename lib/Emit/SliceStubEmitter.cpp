@@ -27,11 +27,17 @@ std::string emitSliceStub(const ir::Region &R, const std::string &KernelSource,
                           unsigned ResumeColumn) {
   const ir::SliceForm &F = *R.Slice;
   std::string I = Opts.Indent;
-  std::string S = std::string("[&]() -> ") + (F.IsReduction ? F.ResultType : "void") +
+  // The leaves are the lambda's arguments: each is evaluated once, and temporaries they
+  // create (a view of a returned container's data()) live until the statement ends, as
+  // they would in the statement as written.
+  std::string Params, Args;
+  for (const auto &[Name, Text] : F.Leaves) {
+    Params += std::string(Params.empty() ? "" : ", ") +
+              (Name.rfind("clpar_s", 0) == 0 ? "const auto " : "auto ") + Name;
+    Args += std::string(Args.empty() ? "" : ", ") + "(" + Text + ")";
+  }
+  std::string S = "[&](" + Params + ") -> " + (F.IsReduction ? F.ResultType : "void") +
                   " { // clpar: slice statement\n";
-  for (const auto &[Name, Text] : F.Leaves)
-    S += I + "  " + (Name.rfind("clpar_s", 0) == 0 ? "const auto " : "auto ") + Name +
-         " = (" + Text + ");\n";
   std::string Views, Sources;
   for (size_t V = 0; V < R.Views.size(); ++V) {
     Views += (V ? ", " : "") + R.Views[V].HostExpr;
@@ -56,7 +62,7 @@ std::string emitSliceStub(const ir::Region &R, const std::string &KernelSource,
     S += "};\n" + I + "    ::clpar::rt::prepare_host_access(clpar_host_views, " +
          std::to_string(R.Views.size()) + ", " + siteLiteral(R.Site) + ");\n";
   }
-  S += I + "    " + (F.IsReduction ? "return " : "") + F.OriginalText + ";\n";
+  S += I + "    " + (F.IsReduction ? "return " : "") + F.FallbackText + ";\n";
   if (!F.IsReduction)
     S += I + "    return;\n";
   S += I + "  }\n";
@@ -67,7 +73,7 @@ std::string emitSliceStub(const ir::Region &R, const std::string &KernelSource,
   Inner.Indent = I + "  ";
   S += Inner.Indent + emitHostStub(R, KernelSource, Inner, ResumeLine, ResumeColumn);
   // The text after this continues on the statement's last line (the stub's #line).
-  return S + (F.IsReduction ? "return clpar_acc; }()" : "}()");
+  return S + (F.IsReduction ? "return clpar_acc; }(" : "}(") + Args + ")";
 }
 
 } // namespace clpar::emit

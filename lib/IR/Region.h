@@ -219,10 +219,15 @@ struct NamedAccess {
 struct SliceForm {
   bool IsReduction = false;
   std::string ResultType;   ///< C++ type of a reduction's value
-  std::string OriginalText; ///< the expression as written (the fallback)
-  /// Host locals evaluated once, in order: `auto <first> = (<second>);`.  The views
-  /// among them are Region::Views (the destination first), the scalars Region::Scalars.
+  std::string OriginalText; ///< the expression as written
+  /// Host values evaluated once, before anything else: `<first>` is `(<second>)`.  The
+  /// views among them are Region::Views (the destination first), the scalars
+  /// Region::Scalars.
   std::vector<std::pair<std::string, std::string>> Leaves;
+  /// The expression as written with every leaf replaced by its value's name (the
+  /// destination as `std::move(clpar_dst)`): the fallback, which the header evaluates
+  /// without evaluating any operand a second time.
+  std::string FallbackText;
 };
 
 /// Everything the emitters need for one region.

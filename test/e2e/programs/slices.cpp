@@ -29,6 +29,21 @@ int main() {
   // Contiguous and aligned (four elements at a time in kernels), then a tail of three.
   x[slice(0, 996)] -= clpar::sqrt(y[slice(4, 1000)]) * 0.5f;
   z[slice(8, 1007 - 8)] *= x[slice(0, 991)] + 1.0f;
+  // An operand viewing a temporary lives as long as the statement; operands are
+  // evaluated once, also when the statement falls back to the header (overlap here).
+  const auto numbers = [](std::ptrdiff_t count) {
+    std::vector<float> v(count);
+    for (std::ptrdiff_t i = 0; i < count; ++i) v[i] = float(i % 5);
+    return v;
+  };
+  z[all] += clpar::view<const float>(numbers(n).data(), n) * 3.0f;
+  int evaluated = 0;
+  const auto counted = [&] {
+    ++evaluated;
+    return y;
+  };
+  y[slice(1, n)] = counted()[slice(0, n - 1)] + 1.0f;
+  std::printf("operands evaluated %d\n", evaluated);
   try {
     y[slice(0, 10)] = x[slice(0, 11)];
     std::printf("no shape error\n");

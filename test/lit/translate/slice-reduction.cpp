@@ -9,12 +9,13 @@
 float norm2(clpar::view<const float> v) {
   return clpar::sum(v[clpar::slice(0, 100, 2)] * v[clpar::slice(0, 100, 2)]) + clpar::max(v);
 }
-// CHECK-OMP: {{^ *}}clpar_scope.sync(); return [&]() -> float { // clpar: slice statement
+// CHECK-OMP: {{^ *}}clpar_scope.sync(); return [&](auto clpar_v0, auto clpar_v1) -> float { // clpar: slice statement
 // CHECK-OMP: {{^ *}}float clpar_acc = float(0);
 // CHECK-OMP: reduction(+: clpar_acc)
-// CHECK-OMP: {{^ *}}return clpar_acc; }() + [&]() -> float { // clpar: slice statement
+// CHECK-OMP: {{^ *}}return clpar_acc; }((v[clpar::slice(0, 100, 2)]), (v[clpar::slice(0, 100, 2)])) + [&](auto clpar_v0) -> float { // clpar: slice statement
 // CHECK-OMP: {{^ *}}if (!::clpar::rt::same_extents(clpar_v0) || clpar_v0.size() == 0) {
 // CHECK-OMP-NEXT: {{^ *}}const ::clpar::rt::view_arg clpar_host_views[] = {::clpar::rt::view_arg_of(clpar_v0, false)};
 // CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 1, "{{.*}}");
-// CHECK-OMP-NEXT: {{^ *}}return clpar::max(v);
+// CHECK-OMP-NEXT: {{^ *}}return clpar::max(clpar_v0);
+// CHECK-OMP: {{^ *}}return clpar_acc; }((v));
 // CHECK-CL: {{^ *}}clpar_acc += clpar_v0[clpar_v0_off + (long)clpar_i0 * clpar_v0_s0] * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0];

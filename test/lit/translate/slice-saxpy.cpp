@@ -10,15 +10,12 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
   // REMARK: slice-saxpy.cpp:[[@LINE+1]]:3: remark: 1-D slice assignment offloaded: OpenCL kernel 'clpar_slice_11_3' and an OpenMP variant [-Rclpar]
   y[clpar::all] = a * x + y;
 }
-// CHECK-OMP: {{^ *}}[&]() -> void { // clpar: slice statement
-// CHECK-OMP-NEXT: {{^ *}}auto clpar_dst = (y[clpar::all]);
-// CHECK-OMP-NEXT: {{^ *}}const auto clpar_s0 = (a);
-// CHECK-OMP-NEXT: {{^ *}}auto clpar_v1 = (x);
-// CHECK-OMP-NEXT: {{^ *}}auto clpar_v2 = (y);
+// The operands are the lambda's arguments, evaluated once; the fallback reuses them.
+// CHECK-OMP: {{^ *}}[&](auto clpar_dst, const auto clpar_s0, auto clpar_v1, auto clpar_v2) -> void { // clpar: slice statement
 // CHECK-OMP-NEXT: {{^ *}}if (!::clpar::rt::same_extents(clpar_dst, clpar_v1, clpar_v2) || ::clpar::rt::needs_temporary(clpar_dst, clpar_v1, clpar_v2)) {
 // CHECK-OMP-NEXT: {{^ *}}const ::clpar::rt::view_arg clpar_host_views[] = {::clpar::rt::view_arg_of(clpar_dst, true), ::clpar::rt::view_arg_of(clpar_v1, false), ::clpar::rt::view_arg_of(clpar_v2, false)};
 // CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:11:3");
-// CHECK-OMP-NEXT: {{^ *}}y[clpar::all] = a * x + y;
+// CHECK-OMP-NEXT: {{^ *}}std::move(clpar_dst) = clpar_s0 * clpar_v1 + clpar_v2;
 // CHECK-OMP-NEXT: {{^ *}}return;
 // Four iterations per work-item (region_info::inner_block):
 // CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false};
@@ -37,3 +34,4 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// CHECK-OMP: {{^ *}}}((y[clpar::all]), (a), (x), (y));
