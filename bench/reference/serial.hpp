@@ -420,6 +420,48 @@ inline void norm(norm_problem& p, bool parallel) {
   p.result = std::sqrt(s);
 }
 
+// ---- Slice statements: saxpy, and a 5-point stencil through 2-D slices ----
+
+struct saxpy_problem {
+  float a = 0.5f;
+  std::vector<float> x, y, y0;
+};
+
+inline saxpy_problem make_saxpy(size_t n) {
+  saxpy_problem p{0.5f, std::vector<float>(n), std::vector<float>(n), {}};
+  bench::fill(p.x, 121, -1, 1);
+  bench::fill(p.y, 122, -1, 1);
+  p.y0 = p.y;
+  return p;
+}
+
+inline void saxpy(saxpy_problem& p, bool parallel) {
+  const long n = long(p.x.size());
+#pragma omp parallel for if (parallel)
+  for (long i = 0; i < n; ++i) p.y[size_t(i)] = p.a * p.x[size_t(i)] + p.y[size_t(i)];
+}
+
+struct stencil_problem {
+  size_t rows = 0, cols = 0;
+  std::vector<float> u, v;
+};
+
+inline stencil_problem make_stencil(size_t rows, size_t cols) {
+  stencil_problem p{rows, cols, std::vector<float>(rows * cols), std::vector<float>(rows * cols)};
+  bench::fill(p.u, 131, 0, 1);
+  return p;
+}
+
+/// v(1:r-1, 1:c-1) = 0.25 * (u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1)).
+inline void stencil(stencil_problem& p, bool parallel) {
+  const long r = long(p.rows), c = long(p.cols);
+#pragma omp parallel for if (parallel)
+  for (long i = 1; i < r - 1; ++i)
+    for (long j = 1; j < c - 1; ++j)
+      p.v[size_t(i * c + j)] = 0.25f * (p.u[size_t((i - 1) * c + j)] + p.u[size_t((i + 1) * c + j)] +
+                                        p.u[size_t(i * c + j - 1)] + p.u[size_t(i * c + j + 1)]);
+}
+
 }  // namespace ref
 
 #endif  // CLPAR_BENCH_REFERENCE_SERIAL_HPP

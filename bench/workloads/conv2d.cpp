@@ -24,7 +24,6 @@ std::vector<bench::instance> make(bool quick) {
   w.clpar = [p] {
     conv2d(clpar::view<const float, 2>(p->in.data(), p->ni, p->nj),
            clpar::view<float, 2>(p->out.data(), p->ni, p->nj));
-    bench::count_region();
   };
   w.reference = [p](bool parallel) { ref::conv2d(*p, parallel); };
   w.keep_reference = [p, want] { *want = p->out; };

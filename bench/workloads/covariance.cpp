@@ -11,17 +11,14 @@ void covariance(clpar::view<float, 2> data, clpar::view<float> mean, clpar::view
     for (std::size_t i = 0; i < n; ++i) s += data(i, j);
     mean[j] = s / float(n);
   }
-  bench::count_region();
   for (auto i : clpar::prange(n))
     for (auto j : clpar::prange(m)) data(i, j) -= mean[j];
-  bench::count_region();
   for (auto i : clpar::prange(m))
     for (auto j : clpar::prange(m)) {
       float s = 0;
       for (std::size_t k = 0; k < n; ++k) s += data(k, i) * data(k, j);
       cov(i, j) = s / float(n - 1);
     }
-  bench::count_region();
 }
 
 std::vector<bench::instance> make(bool quick) {

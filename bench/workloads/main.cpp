@@ -27,11 +27,6 @@ std::map<std::string, factory>& registry() {
   return workloads;
 }
 
-struct region_totals {
-  double kernel = 0;
-  int on_device = 0, on_host = 0;
-};
-region_totals totals;
 
 // A region before any workload, large enough for `auto` to offload it, so that starting
 // OpenCL (platforms, context, queue) is not charged to the first workload's cold call.
@@ -43,12 +38,6 @@ void start_runtime(clpar::view<int> v) {
 
 registration::registration(const char* name, factory make) {
   registry()[name] = make;
-}
-
-void count_region() {
-  const clpar::rt::call_stats s = clpar::rt::last_call();
-  totals.kernel += s.kernel_seconds;
-  ++(s.on_device ? totals.on_device : totals.on_host);
 }
 
 namespace {
@@ -91,11 +80,18 @@ int run_instance(instance& w, const options& opt) {
   }
 
   std::set<std::string> places;
+  // Where the call's regions ran and their kernel time, read around the call: nothing
+  // runs between its regions that the user's code would not run.
   const auto clpar_call = [&] {
-    totals = {};
+    const clpar::rt::call_counts before = clpar::rt::call_totals();
+    const double kernels_before = clpar::rt::kernel_seconds_total();
     w.clpar();
-    places.insert(totals.on_host == 0 ? "device" : totals.on_device == 0 ? "host" : "mixed");
-    return totals.on_device > 0 ? totals.kernel : -1.0;
+    const clpar::rt::call_counts after = clpar::rt::call_totals();
+    const double kernels = clpar::rt::kernel_seconds_total() - kernels_before;
+    const bool device = after.on_device > before.on_device;
+    const bool host = after.on_host > before.on_host;
+    places.insert(!host ? "device" : !device ? "host" : "mixed");
+    return device ? kernels : -1.0;
   };
   check result;
   const timing t = measure(

@@ -26,9 +26,7 @@ using matrix = clpar::view<const float, 2>;
 void mlp_forward(matrix x, matrix w1, clpar::view<const float> b1, clpar::view<float, 2> h,
                  matrix w2, clpar::view<const float> b2, clpar::view<float, 2> y) {
   sigmoid_layer(x, w1, b1, h);
-  bench::count_region();
   sigmoid_layer(h, w2, b2, y);
-  bench::count_region();
 }
 
 bench::instance make_one(const char* name, std::size_t batch, std::size_t n, bool two_layers) {
@@ -56,7 +54,6 @@ bench::instance make_one(const char* name, std::size_t batch, std::size_t n, boo
       const std::size_t b = p->batch, n = p->n;
       sigmoid_layer(matrix(p->x.data(), b, n), matrix(p->w1.data(), n, n), p->b1,
                     clpar::view<float, 2>(p->h.data(), b, n));
-      bench::count_region();
     };
     w.reference = [p](bool parallel) {
       ref::sigmoid_layer(p->x, p->w1, p->b1, p->h, p->batch, p->n, p->n, parallel);

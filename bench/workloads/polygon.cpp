@@ -34,7 +34,6 @@ std::vector<bench::instance> make(bool quick) {
   w.clpar = [p] {
     polygon(clpar::view<const int, 2>(p->verts.data(), p->edges, 2),
             clpar::view<unsigned char, 2>(p->mask.data(), p->n, p->n));
-    bench::count_region();
   };
   w.reference = [p](bool parallel) { ref::polygon(*p, parallel); };
   w.keep_reference = [p, want] { *want = p->mask; };

@@ -37,10 +37,6 @@ struct registration {
   registration(const char* name, factory make);
 };
 
-/// Workload code calls this after each region call: it adds the call's kernel time
-/// (clpar::rt::last_call()) to the workload call's total and notes where it ran.
-void count_region();
-
 }  // namespace bench
 
 #endif  // CLPAR_BENCH_WORKLOADS_WORKLOAD_HPP

@@ -25,7 +25,6 @@ std::vector<bench::instance> make(bool quick) {
   w.clpar = [p] {
     zprojection(clpar::view<const float, 3>(p->stack.data(), p->nz, p->ny, p->nx),
                 clpar::view<float, 2>(p->out.data(), p->ny, p->nx));
-    bench::count_region();
   };
   w.reference = [p](bool parallel) { ref::zprojection(*p, parallel); };
   w.keep_reference = [p, want] { *want = p->out; };

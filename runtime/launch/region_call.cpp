@@ -120,10 +120,16 @@ std::uint64_t iteration_count(const launch_request& request) noexcept {
 }
 
 namespace {
+std::atomic<unsigned long long> calls_on_device{0}, calls_on_host{0};
 thread_local call_stats last_stats;
 /// The kernel of last_stats when it was launched without a wait and is not yet timed.
 thread_local cl::Event last_untimed_kernel;
 }  // namespace
+
+call_counts call_totals() noexcept {
+  return {calls_on_device.load(std::memory_order_relaxed),
+          calls_on_host.load(std::memory_order_relaxed)};
+}
 
 call_stats last_call() noexcept {
   if (last_stats.kernel_seconds < 0) {
@@ -175,6 +181,7 @@ region_call::region_call(const launch_request& request) noexcept
 region_call::~region_call() {
   const auto elapsed = std::chrono::steady_clock::now() - start_;
   last_stats.on_device = on_device_;
+  (on_device_ ? calls_on_device : calls_on_host).fetch_add(1, std::memory_order_relaxed);
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
   last_untimed_kernel = last_stats.kernel_seconds < 0 ? last_kernel_event : cl::Event();

@@ -20,6 +20,15 @@ struct call_stats {
 /// is still running.
 call_stats last_call() noexcept;
 
+/// Region calls the process has made so far, by where they ran.  A benchmark reads it
+/// before and after a function it times, without calling anything between the function's
+/// regions (a call there may make the translator bring data home, SPEC 1.5).
+struct call_counts {
+  unsigned long long on_device = 0;
+  unsigned long long on_host = 0;
+};
+call_counts call_totals() noexcept;
+
 /// The kernel time (OpenCL profiling) of every device call the process has made, summed,
 /// after waiting for the kernels still running: a loop of regions can compare its whole
 /// time with its kernels' without host code between the regions.
