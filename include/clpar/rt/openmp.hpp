@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 
 #ifdef _OPENMP
@@ -92,6 +93,23 @@ class host_errors {
   std::atomic<bool> ready_{false};
   std::exception_ptr first_;
 };
+
+/// The OpenMP variant of a nest of two or more dimensions runs one parallel loop over its
+/// outer iterations times blocks of the innermost dimension, each block a plain inner loop
+/// the compiler can vectorize (`collapse` would index every iteration through a division
+/// and keep it scalar).  A block is a whole row when the outer iterations give every
+/// thread several, else an equal part of a row, at least 64 iterations where the row has
+/// them.
+inline std::uint64_t inner_block_size(std::uint64_t outer, std::uint64_t inner,
+                                      int threads) noexcept {
+  if (inner == 0 || outer == 0) return 1;
+  const std::uint64_t wanted = 4 * static_cast<std::uint64_t>(threads > 0 ? threads : 1);
+  if (outer >= wanted) return inner;
+  const std::uint64_t per_row = (wanted + outer - 1) / outer;
+  const std::uint64_t size = (inner + per_row - 1) / per_row;
+  const std::uint64_t least = inner < 64 ? inner : 64;
+  return size > least ? size : least;
+}
 
 /// Scoped: sets the OpenMP run-time schedule from the outermost prange of a nest.
 template <class Range>

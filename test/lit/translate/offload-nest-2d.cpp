@@ -21,4 +21,14 @@ void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
 // CHECK-CL-NEXT: {{^ *}}if (clpar_k0 >= clpar_count0 || clpar_k1 >= clpar_count1)
 // CHECK-OMP: {{^ *}}const auto clpar_r0 = clpar::prange(1, rows - 1);
 // CHECK-OMP-NEXT: {{^ *}}const auto clpar_r1 = clpar::prange(out.extent(1));
-// CHECK-OMP: {{^}}#pragma omp parallel for collapse(2) schedule(runtime)
+// Rows times blocks of a row in one parallel loop; each block a plain inner loop.
+// CHECK-OMP: {{^ *}}const std::uint64_t clpar_outer = clpar_n0;
+// CHECK-OMP-NEXT: {{^ *}}const std::uint64_t clpar_bs = ::clpar::rt::inner_block_size(clpar_outer, clpar_n1, clpar_schedule.threads());
+// CHECK-OMP-NEXT: {{^ *}}const std::uint64_t clpar_nb = (clpar_n1 + clpar_bs - 1) / clpar_bs;
+// CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())
+// CHECK-OMP-NEXT: {{^ *}}for (std::uint64_t clpar_t = 0; clpar_t < clpar_outer * clpar_nb; ++clpar_t) {
+// CHECK-OMP-NEXT: {{^ *}}std::uint64_t clpar_rest = clpar_nb == 1 ? clpar_t : clpar_t / clpar_nb;
+// CHECK-OMP-NEXT: {{^ *}}const std::uint64_t clpar_k0 = clpar_rest;
+// CHECK-OMP-NEXT: {{^ *}}const std::uint64_t clpar_from = clpar_nb == 1 ? 0 : clpar_t % clpar_nb * clpar_bs;
+// CHECK-OMP-NEXT: {{^ *}}const std::uint64_t clpar_to = clpar_n1 - clpar_from < clpar_bs ? clpar_n1 : clpar_from + clpar_bs;
+// CHECK-OMP-NEXT: {{^ *}}for (std::uint64_t clpar_k1 = clpar_from; clpar_k1 < clpar_to; ++clpar_k1) {
