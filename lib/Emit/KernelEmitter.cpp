@@ -67,8 +67,10 @@ std::string combine(ir::ReductionOp Op, const std::string &A, const std::string 
 
 class OpenCLPrinter : public CPrinter {
 public:
-  OpenCLPrinter(const ir::Region &R, bool BoundsCheck, const std::vector<ir::View> &Views)
-      : CPrinter(R), BoundsCheck(BoundsCheck), Views(Views) {}
+  /// \p InLoop: the body is printed inside a loop over the work-item's iterations.
+  OpenCLPrinter(const ir::Region &R, bool BoundsCheck, const std::vector<ir::View> &Views,
+                bool InLoop = false)
+      : CPrinter(R), BoundsCheck(BoundsCheck), InLoop(InLoop), Views(Views) {}
 
 protected:
   std::string typeName(ScalarType T) override { return ir::openclTypeName(T); }
@@ -131,21 +133,14 @@ protected:
       S += ", " + expr(*Op);
     return S + ")";
   }
-  // With reductions the body sits in the loops over the work-item's iterations, and
-  // `continue` goes on to the next one; the work-item still takes part in the work-group's
-  // reduction.  In a block of iterations (KernelShape::InnerBlock) `continue` also moves on.
-  std::string endIteration() override {
-    return R.Reductions.empty() && !InLoop ? "return;" : "continue;";
-  }
-
-public:
-  /// The body is printed inside a loop over the work-item's iterations.
-  bool InLoop = false;
-
-private:
+  // In a loop over the work-item's iterations (a grid-stride kernel, a block of the
+  // innermost dimension) `continue` goes on to the next one, and a work-item of a reduction
+  // still takes part in its work-group's tree; otherwise the work-item is done.
+  std::string endIteration() override { return InLoop ? "continue;" : "return;"; }
 
 private:
   bool BoundsCheck;
+  bool InLoop;
   const std::vector<ir::View> &Views;
 };
 
@@ -155,7 +150,7 @@ private:
 /// both before taking this path).
 class VectorPrinter : public OpenCLPrinter {
 public:
-  VectorPrinter(const ir::Region &R) : OpenCLPrinter(R, false, R.Views) {}
+  explicit VectorPrinter(const ir::Region &R) : OpenCLPrinter(R, false, R.Views) {}
 
 protected:
   std::string viewElement(const Expr &E) override {
@@ -324,8 +319,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // neighbouring iterations of the innermost loop (and usually neighbouring memory).
   const KernelShape Shape = kernelShape(R, Opts);
   unsigned N = R.Dims.size();
-  OpenCLPrinter P(R, BoundsCheck, R.Views);
-  P.InLoop = Shape.GridStride || Shape.InnerBlock > 1;
+  OpenCLPrinter P(R, BoundsCheck, R.Views, Shape.GridStride || Shape.InnerBlock > 1);
   const auto LoopVar = [&](unsigned D, const std::string &Pad) {
     std::string S = std::to_string(D);
     const ir::Dimension &Dim = R.Dims[D];

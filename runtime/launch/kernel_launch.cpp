@@ -16,7 +16,20 @@
 namespace clpar::rt {
 
 thread_local double last_kernel_seconds = 0;
-thread_local cl::Event last_kernel_event;
+namespace {
+thread_local cl_event kept_kernel_event = nullptr;
+}  // namespace
+
+cl::Event last_kernel_event() {
+  return kept_kernel_event != nullptr ? cl::Event(kept_kernel_event, true) : cl::Event();
+}
+
+void keep_kernel_event(cl_event event) noexcept {
+  if (event != nullptr) clRetainEvent(event);
+  if (kept_kernel_event != nullptr) clReleaseEvent(kept_kernel_event);
+  kept_kernel_event = event;
+}
+
 namespace {
 
 /// Sets kernel arguments in order, remembering the first failure.
@@ -302,7 +315,7 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
       if (at.written) registry.mark_device_written(device, at.range);
     resources.leave_running();
     last_kernel_seconds = -1;  // known once the kernel is done (region_call's last_call)
-    last_kernel_event = kernel_done;
+    keep_kernel_event(kernel_done());
     if (const char* earlier = context.pending().add(std::move(kernel_done), info.site))
       residency_data_lost(earlier);
     return nullptr;

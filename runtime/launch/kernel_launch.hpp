@@ -63,9 +63,16 @@
 namespace clpar::rt {
 
 /// The kernel time of this thread's last successful launch (profiling), for last_call();
-/// negative after an asynchronous launch, whose event is then last_kernel_event.
+/// negative after an asynchronous launch, whose event is then last_kernel_event() (until the
+/// thread's next region call or last_call() times it).
 extern thread_local double last_kernel_seconds;
-extern thread_local cl::Event last_kernel_event;
+
+/// The event of this thread's last asynchronous launch; null when none is kept.
+cl::Event last_kernel_event();
+/// Keeps `event` (null: none) in place of the one kept before.  Held as a plain handle, so
+/// nothing releases it at exit, when the OpenCL implementation may already be gone
+/// (a thread_local cl::Event released then corrupted oclgrind's heap).
+void keep_kernel_event(cl_event event) noexcept;
 
 /// Kernel arguments the convention gives a request: 3 per dimension, the error word, 2 + 2 *
 /// rank per view, one per scalar and 2 per reduction.

@@ -122,8 +122,6 @@ std::uint64_t iteration_count(const launch_request& request) noexcept {
 namespace {
 std::atomic<unsigned long long> calls_on_device{0}, calls_on_host{0};
 thread_local call_stats last_stats;
-/// The kernel of last_stats when it was launched without a wait and is not yet timed.
-thread_local cl::Event last_untimed_kernel;
 }  // namespace
 
 call_counts call_totals() noexcept {
@@ -134,12 +132,13 @@ call_counts call_totals() noexcept {
 call_stats last_call() noexcept {
   if (last_stats.kernel_seconds < 0) {
     try {
-      (void)last_untimed_kernel.wait();
-      last_stats.kernel_seconds = profiled_seconds(last_untimed_kernel);
+      const cl::Event kernel = last_kernel_event();
+      (void)kernel.wait();
+      last_stats.kernel_seconds = profiled_seconds(kernel);
     } catch (...) {
       last_stats.kernel_seconds = 0;
     }
-    last_untimed_kernel = cl::Event();
+    keep_kernel_event(nullptr);
   }
   return last_stats;
 }
@@ -156,6 +155,7 @@ double kernel_seconds_total() noexcept {
 region_call::region_call(const launch_request& request) noexcept
     : request_(&request), start_(std::chrono::steady_clock::now()) {
   last_kernel_seconds = 0;
+  keep_kernel_event(nullptr);
   try {
     const decision d = decide_and_run(request);
     on_device_ = d.on_device;
@@ -184,8 +184,6 @@ region_call::~region_call() {
   (on_device_ ? calls_on_device : calls_on_host).fetch_add(1, std::memory_order_relaxed);
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
-  last_untimed_kernel = last_stats.kernel_seconds < 0 ? last_kernel_event : cl::Event();
-  last_kernel_event = cl::Event();
   if (!trace_enabled()) return;
   try {
     const auto microseconds =

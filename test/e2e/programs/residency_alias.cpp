@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "digest.hpp"
+
 using clpar::all;
 using clpar::slice;
 using iview = clpar::view<int>;
@@ -20,20 +22,6 @@ using imat = clpar::view<int, 2>;
 
 // A position-sensitive digest, a digest per eighth (to point at the part that differs)
 // and a few elements.
-static void show(const char* tag, const std::vector<int>& v) {
-  const std::size_t n = v.size();
-  unsigned long long h = 1469598103934665603ull;
-  unsigned part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (std::size_t i = 0; i < n; ++i) {
-    h = (h ^ std::uint32_t(v[i])) * 1099511628211ull;
-    part[i * 8 / n] = part[i * 8 / n] * 31u + std::uint32_t(v[i]);
-  }
-  std::printf("%s: n=%zu h=%016llx parts=", tag, n, h);
-  for (unsigned p : part) std::printf("%08x ", p);
-  std::printf("| [0]=%d [1]=%d [%zu]=%d [%zu]=%d [%zu]=%d [%zu]=%d\n", v[0], v[1], n / 3,
-              v[n / 3], n / 2, v[n / 2], 2 * n / 3, v[2 * n / 3], n - 1, v[n - 1]);
-}
-
 static void fill(std::vector<int>& v, int seed) {
   for (std::size_t i = 0; i < v.size(); ++i) v[i] = int((i * 37 + std::size_t(seed)) % 1009) - 500;
 }

@@ -15,17 +15,11 @@
 #include <cstdio>
 #include <vector>
 
+#include "digest.hpp"
+
 using clpar::all;
 using clpar::slice;
 using iview = clpar::view<int>;
-
-static void show(const char* tag, const std::vector<int>& v) {
-  const std::size_t n = v.size();
-  unsigned long long h = 1469598103934665603ull;
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ std::uint32_t(v[i])) * 1099511628211ull;
-  std::printf("%s: n=%zu h=%016llx [0]=%d [1]=%d [%zu]=%d [%zu]=%d\n", tag, n, h, v[0], v[1],
-              n / 2, v[n / 2], n - 1, v[n - 1]);
-}
 
 // Fails its affine bounds check before launch (in clpar++ builds): nothing is written.
 static void shifted(iview in, iview out) {

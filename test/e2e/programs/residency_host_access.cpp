@@ -16,23 +16,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "digest.hpp"
+
 using clpar::all;
 using clpar::slice;
 using iview = clpar::view<int>;
-
-static void show(const char* tag, const std::vector<int>& v) {
-  const std::size_t n = v.size();
-  unsigned long long h = 1469598103934665603ull;
-  unsigned part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  for (std::size_t i = 0; i < n; ++i) {
-    h = (h ^ std::uint32_t(v[i])) * 1099511628211ull;
-    part[i * 8 / n] = part[i * 8 / n] * 31u + std::uint32_t(v[i]);
-  }
-  std::printf("%s: n=%zu h=%016llx parts=", tag, n, h);
-  for (unsigned p : part) std::printf("%08x ", p);
-  std::printf("| [0]=%d [1]=%d [%zu]=%d [%zu]=%d [%zu]=%d\n", v[0], v[1], n / 2, v[n / 2],
-              n - 2, v[n - 2], n - 1, v[n - 1]);
-}
 
 static std::vector<int> make(std::size_t n, int seed) {
   std::vector<int> v(n);

@@ -13,17 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "digest.hpp"
+
 using clpar::all;
 using clpar::slice;
 using iview = clpar::view<int>;
-
-static void show(const char* tag, const std::vector<int>& v) {
-  const std::size_t n = v.size();
-  unsigned long long h = 1469598103934665603ull;
-  for (std::size_t i = 0; i < n; ++i) h = (h ^ std::uint32_t(v[i])) * 1099511628211ull;
-  std::printf("%s: n=%zu h=%016llx [0]=%d [1]=%d [%zu]=%d [%zu]=%d\n", tag, n, h, v[0], v[1],
-              n / 2, v[n / 2], n - 1, v[n - 1]);
-}
 
 // A vector born, initialised on the host, offloaded and freed on every call: each call
 // probably gets the previous call's address.

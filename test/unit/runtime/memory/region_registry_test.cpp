@@ -63,6 +63,14 @@ byte_range range_of(const std::vector<std::uint8_t>& arena, std::size_t low, std
   return {base + low, base + high};
 }
 
+/// The device copy of `range` made valid on `device`, writable as a kernel would write it
+/// (null when the registry could not make it, with `why`).
+memory_buffer* device_copy(region_registry& registry, device_id device, byte_range range,
+                           const char*& why) {
+  return const_cast<memory_buffer*>(
+      static_cast<const memory_buffer*>(registry.make_device_valid(device, range, why)));
+}
+
 TEST(RegionRegistry, SameMemorySharesOneRecord) {
   std::vector<std::uint8_t> arena(1024);
   memory_backend backend;
@@ -148,12 +156,10 @@ TEST(RegionRegistry, DataMovesBetweenDevicesThroughTheHost) {
   const char* lost = nullptr;
   const char* why = nullptr;
   auto* h = registry.acquire(range_of(arena, 0, 1024), lost);
-  auto* on0 = static_cast<const memory_buffer*>(
-      registry.make_device_valid(0, range_of(arena, 0, 1024), why));
-  const_cast<memory_buffer*>(on0)->at(range_of(arena, 5, 6).low) = 42;
+  auto* on0 = device_copy(registry, 0, range_of(arena, 0, 1024), why);
+  on0->at(range_of(arena, 5, 6).low) = 42;
   registry.mark_device_written(0, range_of(arena, 0, 16));
-  auto* on1 = static_cast<const memory_buffer*>(
-      registry.make_device_valid(1, range_of(arena, 0, 1024), why));
+  auto* on1 = device_copy(registry, 1, range_of(arena, 0, 1024), why);
   ASSERT_NE(on1, nullptr);
   EXPECT_EQ(on1->at(range_of(arena, 5, 6).low), 42);
   EXPECT_EQ(arena[5], 42);  // it came through the host
@@ -169,10 +175,8 @@ TEST(RegionRegistry, MergingKeepsDeviceDataOfEveryPart) {
   const char* why = nullptr;
   auto* a = registry.acquire(range_of(arena, 0, 600), lost);
   auto* b = registry.acquire(range_of(arena, 1000, 1600), lost);
-  auto* da = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
-      registry.make_device_valid(0, range_of(arena, 0, 600), why)));
-  auto* db = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
-      registry.make_device_valid(0, range_of(arena, 1000, 1600), why)));
+  auto* da = device_copy(registry, 0, range_of(arena, 0, 600), why);
+  auto* db = device_copy(registry, 0, range_of(arena, 1000, 1600), why);
   da->at(range_of(arena, 3, 4).low) = 3;
   db->at(range_of(arena, 1500, 1501).low) = 15;
   registry.mark_device_written(0, range_of(arena, 0, 600));
@@ -193,8 +197,7 @@ TEST(RegionRegistry, FailedAllocationLeavesTheHostUpToDate) {
   const char* lost = nullptr;
   const char* why = nullptr;
   auto* a = registry.acquire(range_of(arena, 0, 1000), lost);
-  auto* d = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
-      registry.make_device_valid(0, range_of(arena, 0, 1000), why)));
+  auto* d = device_copy(registry, 0, range_of(arena, 0, 1000), why);
   d->at(range_of(arena, 999, 1000).low) = 9;
   registry.mark_device_written(0, range_of(arena, 0, 1000));
   backend.fail_allocations = true;
@@ -349,8 +352,7 @@ class model_test {
     }
     const transfer_counts before = registry_.counts();
     const char* why = nullptr;
-    auto* buffer = const_cast<memory_buffer*>(static_cast<const memory_buffer*>(
-        registry_.make_device_valid(device, bytes(low, high), why)));
+    auto* buffer = device_copy(registry_, device, bytes(low, high), why);
     EXPECT_NE(buffer, nullptr) << why;
     if (buffer == nullptr) return nullptr;
     EXPECT_EQ(registry_.counts().to_device_bytes - before.to_device_bytes, expected_in);
