@@ -1,13 +1,15 @@
-// runtime/device/device_context.cpp - contexts, queues and the in-process program cache.
+// runtime/device/device_context.cpp - contexts, queues and the in-process program table.
 #include "device/device_context.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <vector>
 
+#include "cache/program_cache.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -149,26 +151,28 @@ device_context::kernel_slot& device_context::slot_for(const region_info& info,
 
 void device_context::build(kernel_slot& slot) {
   kernel_entry& entry = slot.entry;
-  cl_int status = CL_SUCCESS;
-  entry.program = cl::Program(context_, slot.source, false, &status);
-  if (status != CL_SUCCESS) {
-    entry.why = cl_failure_why("clCreateProgramWithSource", status);
-    return;
+  const auto start = std::chrono::steady_clock::now();
+  outcome<built_program> built = build_program(context_, *device_, slot.source, slot.options);
+  if (trace_enabled()) {
+    const auto milliseconds = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count();
+    trace_write("kernel '" + slot.name + "' on '" + device_->name + "': " +
+                (built.value.from_cache ? "from the kernel cache" : "built from source") + ", " +
+                std::to_string(milliseconds) + " ms");
   }
-  const std::vector<cl::Device> devices{device_->device};
-  status = entry.program.build(devices, slot.options.c_str());
-  if (status != CL_SUCCESS) {
-    entry.program.getBuildInfo(device_->device, CL_PROGRAM_BUILD_LOG, &entry.build_log);
-    while (!entry.build_log.empty() &&
-           (entry.build_log.back() == '\0' || entry.build_log.back() == '\n'))
-      entry.build_log.pop_back();
-    entry.why = cl_failure_why("clBuildProgram", status);
-    if (trace_enabled()) {
+  entry.program = std::move(built.value.program);
+  entry.from_cache = built.value.from_cache;
+  if (!built) {
+    entry.why = built.why;
+    entry.build_log = std::move(built.value.build_log);
+    if (trace_enabled() && !entry.build_log.empty()) {
       trace_write("build log of kernel '" + slot.name + "' on '" + device_->name + "':\n" +
                   entry.build_log);
     }
     return;
   }
+  cl_int status = CL_SUCCESS;
   entry.kernel = cl::Kernel(entry.program, slot.name.c_str(), &status);
   if (status != CL_SUCCESS) {
     entry.why = cl_failure_why("clCreateKernel", status);

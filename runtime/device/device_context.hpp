@@ -7,10 +7,12 @@
 // the kernel objects (clSetKernelArg is not thread-safe on one kernel), so calls from
 // several user threads on one device run one after the other.
 //
-// Programs are built from source once per (source, kernel name, build options) and device,
+// Programs are made once per process per (source, kernel name, build options) and device,
 // the options being CLPAR_CL_BUILD_OPTIONS plus, for regions built with --strict-fp,
-// strict_fp_build_option; a failed build is remembered too, with its log, so later calls
-// of the region go to the host at once.  Calls with different sources build concurrently.
+// strict_fp_build_option: from the kernel cache's stored binary, else built from source
+// and stored (cache/program_cache.hpp).  A failed build is remembered too, with its log, so
+// later calls of the region go to the host at once.  Calls with different sources build
+// concurrently.
 #ifndef CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 #define CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 
@@ -47,6 +49,7 @@ struct kernel_entry {
   cl_uint arg_count = 0;            ///< CL_KERNEL_NUM_ARGS
   const char* why = nullptr;        ///< null when the kernel is ready
   std::string build_log;            ///< the compiler's log when the build failed
+  bool from_cache = false;          ///< made from the kernel cache's stored binary
   /// CL_KERNEL_LOCAL_MEM_SIZE before any argument is set: the kernel's own __local
   /// variables, which share the device's local memory with the reduction scratch arguments.
   std::uint64_t local_memory_bytes = 0;

@@ -86,7 +86,11 @@ device_choice choose_auto(std::span<const device_traits> devices, const call_tra
   if (call.placement == placement_request::device)
     return choose_any(devices, call, ".on(clpar::device)");
   const first_fit gpu = find_first(devices, call, device_kind::gpu);
-  if (gpu.device >= 0) return {gpu.device, "auto: a GPU and at least 65536 iterations"};
+  if (gpu.device >= 0) return {gpu.device, "auto: the first GPU"};
+  if (call.auto_cpu_devices) {
+    const first_fit cpu = find_first(devices, call, device_kind::cpu);
+    if (cpu.device >= 0) return {cpu.device, "auto: the first CPU device (CLPAR_AUTO_DEVICES=all)"};
+  }
   if (gpu.reason != nullptr) return {-1, gpu.reason};
   return {-1, "auto: no GPU device"};
 }
@@ -132,10 +136,8 @@ std::optional<device_choice> choose_without_devices(const device_selection& sele
   if (selection.policy == device_policy::host) return device_choice{-1, "CLPAR_DEVICE=host"};
   if (selection.policy == device_policy::automatic &&
       call.placement == placement_request::automatic) {
-    if (call.cpu_devices_only)
+    if (call.cpu_devices_only && !call.auto_cpu_devices)
       return device_choice{-1, "auto: built with --no-opencl-gpu, and auto offloads to GPUs only"};
-    if (call.iterations < auto_device_threshold)
-      return device_choice{-1, "auto: fewer than 65536 iterations (no cost model yet)"};
   }
   return std::nullopt;
 }

@@ -9,10 +9,12 @@
 //   <P>, <D> ::= decimal digits, the platform and device indices clpar-info prints
 //
 // Policies:
-//   auto        No cost model yet: a GPU device when there is one and the call has at least
-//               auto_device_threshold iterations, else the host.  CPU OpenCL devices are
-//               never chosen by auto (on the machines measured so far, the OpenMP variant
-//               beats them).  The cost model of SPEC 1.6 replaces this rule.
+//   auto        the first GPU device as the candidate, else the host.  Whether a call
+//               uses it is the cost model's choice (schedule/cost_model.hpp), made by
+//               region_call from measured costs.  CPU OpenCL devices are candidates only
+//               with CLPAR_AUTO_DEVICES=all, and only where there is no GPU: on the
+//               machines measured so far the OpenMP variant beats them, and trying one
+//               costs a kernel build and a call.
 //   host        always the host.
 //   opencl      the first GPU device, else the first CPU device, else the first other one.
 //   opencl-cpu  the first CPU device, else the host.
@@ -76,10 +78,8 @@ struct call_traits {
   bool needs_fp64 = false;
   bool cpu_devices_only = false;
   bool strict_fp = false;  ///< built with --strict-fp (region_info::strict_fp)
+  bool auto_cpu_devices = false;  ///< CLPAR_AUTO_DEVICES=all: auto weighs CPU devices too
 };
-
-/// Iterations from which auto sends a call to a GPU (no cost model yet).
-inline constexpr std::uint64_t auto_device_threshold = std::uint64_t{1} << 16;
 
 struct device_choice {
   int device = -1;             ///< index into the device list; -1 = host
@@ -90,11 +90,11 @@ struct device_choice {
 };
 
 /// The choice when it does not depend on the devices, so discovery can be skipped: the host
-/// for an empty call, .on(host), CLPAR_DEVICE=host, and auto below the threshold.
+/// for an empty call, .on(host), CLPAR_DEVICE=host, and auto in a --no-opencl-gpu build.
 std::optional<device_choice> choose_without_devices(const device_selection& selection,
                                                     const call_traits& call);
 
-/// The full choice over `devices` (clpar-info order).
+/// The full choice over `devices` (clpar-info order); under auto, the candidate device.
 device_choice choose_device(const device_selection& selection, const call_traits& call,
                             std::span<const device_traits> devices);
 

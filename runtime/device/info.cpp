@@ -1,8 +1,10 @@
 // runtime/device/info.cpp - clpar/rt/info.hpp: the device list and selection, in words.
 #include "clpar/rt/info.hpp"
 
+#include "cache/program_cache.hpp"
 #include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
+#include "schedule/calibration.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -51,19 +53,66 @@ std::string selected_device_for(const char* clpar_device_value) {
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) return prefix + "host (" + list.why_none() + ")";
 
-  // A call large enough for auto to offload, using no double and any device type.
+  // A call using no double, on any device type.
   call_traits call;
-  call.iterations = auto_device_threshold;
+  call.iterations = 1;
   const device_choice choice = choose_device(selection, call, list.traits());
   if (choice.unknown_index) prefix = "no device " + selection_name(selection) + ", using auto: ";
   if (choice.on_host()) return prefix + "host (" + choice.why + ")";
   const std::string device = device_label(list.devices()[choice.device]);
   const bool automatic = selection.policy == device_policy::automatic || choice.unknown_index;
   if (automatic) {
-    return prefix + device + " for regions of at least " + std::to_string(auto_device_threshold) +
-           " iterations, host below (auto; no cost model yet)";
+    return prefix + device + " for each call the cost model predicts faster there, else host (auto)";
   }
   return prefix + device + " (CLPAR_DEVICE=" + selection_name(selection) + ")";
+}
+
+cache_description describe_cache() {
+  kernel_cache& cache = process_kernel_cache();
+  const kernel_cache_settings settings = kernel_cache_settings_from_env();
+  cache_description d;
+  d.directory = cache.directory();
+  d.enabled = settings.enabled;
+  d.max_bytes = settings.max_bytes;
+  if (const char* why = cache.usable()) d.unusable_why = why;
+  const kernel_cache_usage usage = cache.usage();
+  d.bytes = usage.bytes;
+  d.entries = usage.entries;
+  return d;
+}
+
+std::string clear_cache() {
+  const char* why = process_kernel_cache().clear();
+  return why != nullptr ? why : "";
+}
+
+std::vector<calibration_description> device_calibrations(bool measure) {
+  std::vector<calibration_description> result;
+  const platform_list& list = platform_list::instance();
+  for (std::size_t i = 0; i < list.devices().size(); ++i) {
+    const device_entry& entry = list.devices()[i];
+    if (!entry.traits.usable) continue;
+    calibration_description d;
+    d.platform = entry.traits.platform;
+    d.device = entry.traits.device;
+    if (measure) {
+      const outcome<device_costs> costs = recalibrate(i);
+      d.measured_now = true;
+      if (costs)
+        d.text = describe(costs.value);
+      else
+        d.why_failed = costs.why;
+    } else {
+      const calibration& known = calibration_of(i);
+      d.measured_now = known.measured;
+      if (known.why == nullptr)
+        d.text = describe(known.costs);
+      else
+        d.why_failed = known.why;
+    }
+    result.push_back(std::move(d));
+  }
+  return result;
 }
 
 const char* runtime_version() noexcept {

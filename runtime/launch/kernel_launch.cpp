@@ -146,7 +146,8 @@ std::size_t convention_arg_count(const launch_request& request) noexcept {
 }
 
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
-                             const launch_request& request, const span_set& spans) {
+                             const launch_request& request, const span_set& spans,
+                             bool wait_for_kernel) {
   const region_info& info = *request.info;
   const std::size_t expected = convention_arg_count(request);
   if (kernel.arg_count != expected) {
@@ -308,7 +309,7 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
 
   // 3a. Nothing to read back and the results stay on the device: return without waiting.
   if (request.scope != nullptr && !info.checks_in_kernel && request.reduction_count == 0 &&
-      !sync_launches_requested()) {
+      !wait_for_kernel && !sync_launches_requested()) {
     status = queue.flush();
     if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
     for (const range_on_device& at : placed)

@@ -81,8 +81,11 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// Runs `request` on `context`'s device (platform_list index `device`).  Null on success
 /// (the results are where the registry says: on the device within a data scope);
 /// otherwise why the call must run on the host, whose copy is then current.
+/// `wait_for_kernel` makes the call wait even where it could return at once (step 3), so
+/// that last_kernel_seconds has the kernel's time for the cost model.
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
-                             const launch_request& request, const span_set& spans);
+                             const launch_request& request, const span_set& spans,
+                             bool wait_for_kernel);
 
 }  // namespace clpar::rt
 

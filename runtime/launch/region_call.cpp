@@ -1,15 +1,25 @@
 // runtime/launch/region_call.cpp - clpar::rt::region_call: host or device, per call.
 //
 // The decision, in order (each step may answer "host" with a reason for the trace):
-//   a region translated without a kernel (traced like any other call), empty iteration space, .on(clpar::host), CLPAR_DEVICE=host, auto below its threshold
-//   (device_selector.hpp); only then OpenCL is started (platform_list), a device chosen,
-//   the views' memory laid out (span_set), the kernel built (device_context) and run
-//   (kernel_launch).  Any failure on the way answers "host" and leaves host memory as it
-//   was, so the stub's OpenMP variant gives the right result.
+//   a region translated without a kernel (traced like any other call), empty iteration
+//   space, .on(clpar::host), CLPAR_DEVICE=host (device_selector.hpp); under auto, a site
+//   whose measured host time is too short for any device or whose first call is small
+//   (schedule/cost_model.hpp).  Only then OpenCL is started (platform_list) and a device
+//   chosen, the views' memory laid out (span_set); under auto the cost model weighs the
+//   device's calibration and the bytes each choice would move against the site's measured
+//   times.  Then the kernel is built (device_context) and run (kernel_launch).  Any failure
+//   on the way answers "host" and leaves host memory as it was, so the stub's OpenMP
+//   variant gives the right result.
+//
+// Every call gives the cost model its work time: the OpenMP variant's (from the end of the
+// decision to the stub's last line) or the kernel's profiled time.  Under auto, a device
+// call in a bucket with no kernel time yet waits for its kernel to have one.
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +34,8 @@
 #include "launch/reduction.hpp"
 #include "memory/residency.hpp"
 #include "memory/span_set.hpp"
+#include "schedule/calibration.hpp"
+#include "schedule/cost_model.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -33,10 +45,33 @@ struct decision {
   bool on_device = false;
   const char* where = "host";
   const char* why = "";
+  int device = -1;
+  std::optional<double> host_seconds;  ///< the cost model's predictions, when it decided
+  std::optional<double> device_seconds;
 };
 
 decision host(const char* why) {
-  return {false, "host", why};
+  decision d;
+  d.why = why;
+  return d;
+}
+
+decision host(const cost_choice& choice) {
+  return {false, "host", choice.why, -1, choice.host_seconds, choice.device_seconds};
+}
+
+/// What running the call on `device`, or on the host, would move now.
+call_bytes bytes_to_move(const span_set& spans, device_id device) {
+  call_bytes bytes;
+  residency_lock lock;
+  const region_registry& registry = residency_registry();
+  for (const byte_span& span : spans.spans()) {
+    const region_registry::pending_bytes b =
+        registry.bytes_to_move(device, byte_range{span.low, span.high});
+    bytes.missing_on_device += b.missing_on_device;
+    bytes.stale_on_host += b.stale_on_host;
+  }
+  return bytes;
 }
 
 /// Each warning is printed once per process, whatever the thread or the call.
@@ -46,6 +81,18 @@ void warn_once(std::atomic<bool>& warned, const std::string& text) {
 
 std::atomic<bool> warned_invalid_value{false};
 std::atomic<bool> warned_unknown_index{false};
+std::atomic<bool> warned_auto_devices{false};
+
+/// CLPAR_AUTO_DEVICES (docs/environment.md): `gpu` (the default) or `all`; read per call,
+/// like CLPAR_DEVICE.
+bool auto_cpu_devices_requested() {
+  const char* value = std::getenv("CLPAR_AUTO_DEVICES");
+  if (value == nullptr || *value == '\0' || std::strcmp(value, "gpu") == 0) return false;
+  if (std::strcmp(value, "all") == 0) return true;
+  warn_once(warned_auto_devices, "clpar: warning: CLPAR_AUTO_DEVICES='" + std::string(value) +
+                                     "' is not gpu or all; using gpu");
+  return false;
+}
 
 /// Scalars are read, and reduction variables read and written, in host memory, which may
 /// also be memory a view keeps on a device (a reference to an element, a viewed variable).
@@ -78,7 +125,7 @@ decision decide_and_run(const launch_request& request) {
   if (info.kernel_source == nullptr)
     return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
   const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
-                         info.cpu_devices_only, info.strict_fp};
+                         info.cpu_devices_only, info.strict_fp, auto_cpu_devices_requested()};
 
   const char* value = std::getenv("CLPAR_DEVICE");
   const parsed_selection parsed = parse_device_selection(value);
@@ -86,24 +133,72 @@ decision decide_and_run(const launch_request& request) {
   if (auto early = choose_without_devices(parsed.selection, call)) return host(early->why);
   if (info.dims < 1 || info.dims > 3) return host("region has an unsupported dimension count");
 
+  // Under auto, the cost model decides (schedule/cost_model.hpp); a host time too short
+  // for any device keeps OpenCL from even starting.
+  bool automatic = parsed.selection.policy == device_policy::automatic &&
+                   request.placement == placement_request::automatic;
+  int measured_on = -1;
+  site_costs costs;
+  if (automatic) {
+    costs = cost_table::instance().snapshot(&info, measured_on);
+    if (auto early = choose_without_device(costs, call.iterations)) return host(*early);
+  }
+
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) return host(list.why_none());
   const device_choice choice = choose_device(parsed.selection, call, list.traits());
   if (choice.unknown_index) {
     warn_once(warned_unknown_index, "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
                                         "' names no device (see clpar-info); using auto");
+    if (request.placement == placement_request::automatic && !automatic) {
+      automatic = true;
+      costs = cost_table::instance().snapshot(&info, measured_on);
+    }
   }
   if (choice.on_host()) return host(choice.why);
 
   const span_set spans({request.views, request.view_count});
   if (spans.why() != nullptr) return host(spans.why());
 
+  decision result{true, "", choice.why, choice.device, {}, {}};
+  bool wait_for_kernel = false;
+  if (automatic) {
+    // Device measurements from another device do not predict this one.
+    if (measured_on >= 0 && measured_on != choice.device) costs = site_costs::without_device(costs);
+    const device_id device = static_cast<device_id>(choice.device);
+    const cost_choice by_cost = choose_by_cost(costs, calibration_of(choice.device).costs,
+                                               call.iterations, bytes_to_move(spans, device));
+    if (!by_cost.device) return host(by_cost);
+    result.why = by_cost.why;
+    result.host_seconds = by_cost.host_seconds;
+    result.device_seconds = by_cost.device_seconds;
+    // A call whose kernel time this bucket lacks waits for it, to measure it.
+    wait_for_kernel = !costs.measured_in_bucket(site_costs::variant::device, call.iterations);
+  }
+
   const outcome<device_context*> context = device_context::of(choice.device);
   if (!context) return host(context.why);
   kernel_entry& kernel = context.value->kernel_for(info);
   if (kernel.why != nullptr) return host(kernel.why);
-  if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device), kernel, request, spans)) return host(why);
-  return {true, context.value->device().name.c_str(), choice.why};
+  if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
+                                         kernel, request, spans, wait_for_kernel))
+    return host(why);
+  result.where = context.value->device().name.c_str();
+  return result;
+}
+
+/// " (predicted host 12 us, device 80 us)", or nothing when the cost model did not decide.
+std::string predictions_text(float host_seconds, float device_seconds) {
+  if (host_seconds < 0 && device_seconds < 0) return {};
+  auto part = [](const char* name, float seconds) {
+    char text[48];
+    if (seconds < 0)
+      std::snprintf(text, sizeof text, "%s not measured", name);
+    else
+      std::snprintf(text, sizeof text, "%s %.0f us", name, static_cast<double>(seconds) * 1e6);
+    return std::string(text);
+  };
+  return "; predicted " + part("host", host_seconds) + ", " + part("device", device_seconds);
 }
 
 }  // namespace
@@ -152,6 +247,22 @@ double kernel_seconds_total() noexcept {
   return pending_kernels::completed_seconds();
 }
 
+void region_call::record_costs(std::chrono::steady_clock::time_point end) const noexcept {
+  const region_info* info = request_->info;
+  if (info == nullptr || info->kernel_source == nullptr) return;
+  try {
+    const std::uint64_t iterations = iteration_count(*request_);
+    if (!on_device_) {
+      cost_table::instance().record_host(
+          info, iterations, std::chrono::duration<double>(end - work_start_).count());
+    } else if (last_kernel_seconds >= 0) {
+      cost_table::instance().record_device(info, device_, iterations, last_kernel_seconds);
+    }
+  } catch (...) {
+    // Out of memory for the table: the next call predicts from less.
+  }
+}
+
 region_call::region_call(const launch_request& request) noexcept
     : request_(&request), start_(std::chrono::steady_clock::now()) {
   last_kernel_seconds = 0;
@@ -161,6 +272,9 @@ region_call::region_call(const launch_request& request) noexcept
     on_device_ = d.on_device;
     where_ = d.where;
     why_ = d.why;
+    device_ = d.device;
+    predicted_host_ = d.host_seconds ? static_cast<float>(*d.host_seconds) : -1.0f;
+    predicted_device_ = d.device_seconds ? static_cast<float>(*d.device_seconds) : -1.0f;
     // The OpenMP variant reads host memory: bring home what only a device has, and drop
     // the device copies of what it writes.
     if (!on_device_ && request.view_count > 0)
@@ -176,10 +290,13 @@ region_call::region_call(const launch_request& request) noexcept
     where_ = "host";
     why_ = "runtime error before launch";
   }
+  work_start_ = std::chrono::steady_clock::now();
 }
 
 region_call::~region_call() {
-  const auto elapsed = std::chrono::steady_clock::now() - start_;
+  const auto end = std::chrono::steady_clock::now();
+  const auto elapsed = end - start_;
+  record_costs(end);
   last_stats.on_device = on_device_;
   (on_device_ ? calls_on_device : calls_on_host).fetch_add(1, std::memory_order_relaxed);
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
@@ -189,7 +306,9 @@ region_call::~region_call() {
     const auto microseconds =
         std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
     const char* site = request_->info != nullptr ? request_->info->site : "?";
-    trace_write(format_call_line(site, iteration_count(*request_), where_, why_, microseconds));
+    trace_write(format_call_line(site, iteration_count(*request_), where_,
+                                 why_ + predictions_text(predicted_host_, predicted_device_),
+                                 microseconds));
   } catch (...) {
     // A lost trace line is not worth terminating the program for.
   }

@@ -329,6 +329,28 @@ bool region_registry::tracked(std::uintptr_t address) const noexcept {
   return record_at(address) != nullptr;
 }
 
+region_registry::pending_bytes region_registry::bytes_to_move(device_id device,
+                                                             byte_range range) const {
+  auto sum = [](const std::vector<byte_range>& ranges) {
+    std::uint64_t bytes = 0;
+    for (const byte_range& r : ranges) bytes += r.size();
+    return bytes;
+  };
+  pending_bytes bytes;
+  std::uint64_t tracked_bytes = 0;
+  for (const record* r : records_overlapping(range)) {
+    const byte_range part = intersect(range, r->range);
+    tracked_bytes += part.size();
+    std::uint64_t valid = 0;
+    if (auto copy = r->copies.find(device); copy != r->copies.end())
+      valid = sum(copy->second.valid.within(part));
+    bytes.missing_on_device += part.size() - valid;
+    bytes.stale_on_host += sum(r->host_stale.within(part));
+  }
+  bytes.missing_on_device += range.size() - tracked_bytes;
+  return bytes;
+}
+
 bool region_registry::host_valid(std::uintptr_t address) const noexcept {
   const record* r = record_at(address);
   return r == nullptr || !r->host_stale.contains(address);

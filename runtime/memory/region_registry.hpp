@@ -131,6 +131,15 @@ class region_registry {
   /// bytes (after a kernel that failed part-way).
   void discard_device(device_id device, byte_range range);
 
+  /// The bytes of `range` that make_device_valid(device, range) would copy to `device`
+  /// (untracked bytes included) and that make_host_valid(range, ...) would bring home: the
+  /// cost model's view of where the data is (schedule/cost_model.hpp).
+  struct pending_bytes {
+    std::uint64_t missing_on_device = 0;
+    std::uint64_t stale_on_host = 0;
+  };
+  pending_bytes bytes_to_move(device_id device, byte_range range) const;
+
   bool tracked(std::uintptr_t address) const noexcept;
   bool host_valid(std::uintptr_t address) const noexcept;
   bool device_valid(device_id device, std::uintptr_t address) const noexcept;

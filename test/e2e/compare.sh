@@ -7,6 +7,10 @@
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
 #   MODE oclgrind  CLPAR_DEVICE=opencl under oclgrind; fails if its log is not empty
+#   MODE auto      CLPAR_DEVICE unset, CLPAR_AUTO_DEVICES=all (PoCL is a candidate): fails
+#                  if a site tries a variant for measurement more than once, or if no call
+#                  was decided by predictions
+# Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).
 set -u
 mode=$1 serial=$2 clpar=$3 expect_device=${4:-}
 work=$(mktemp -d) || exit 1
@@ -14,11 +18,14 @@ trap 'rm -rf "$work"' EXIT
 
 "$serial" >"$work/expected" 2>"$work/serial.err" || { echo "serial run failed"; cat "$work/serial.err"; exit 1; }
 export POCL_KERNEL_CACHE=0
+export CLPAR_CACHE_DIR="$work/kernel-cache"
 case $mode in
   host) CLPAR_DEVICE=host CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \
               >"$work/actual" 2>"$work/trace" ;;
+  auto) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_TRACE=1 "$clpar" >"$work/actual" \
+          2>"$work/trace" ;;
   *) echo "unknown mode $mode"; exit 2 ;;
 esac
 status=$?
@@ -38,5 +45,16 @@ if [ "$mode" != host ] && [ -n "$expect_device" ]; then
 fi
 if [ "$mode" = host ] && grep '^clpar: ' "$work/trace" | grep -v -q -- '-> host'; then
   echo "CLPAR_DEVICE=host, yet a region ran elsewhere"; exit 1
+fi
+if [ "$mode" = auto ]; then
+  # "clpar: SITE n=N -> WHERE (auto: measuring the device...": one trial per site, size and
+  # variant.
+  tried_twice=$(grep -o '^clpar: [^ ]* n=[0-9]* .*(auto: measuring the [a-z]*' "$work/trace" |
+                  sed 's/^clpar: \([^ ]*\) \(n=[0-9]*\) .*measuring the \([a-z]*\)$/\1 \2 \3/' |
+                  sort | uniq -d)
+  if [ -n "$tried_twice" ]; then echo "variants tried more than once: $tried_twice"; exit 1; fi
+  if ! grep -q 'predicted faster; predicted host [0-9]* us, device [0-9]* us' "$work/trace"; then
+    echo "no call was decided by the cost model's predictions"; exit 1
+  fi
 fi
 echo "outputs identical ($mode)"

@@ -1,7 +1,7 @@
-// tools/clpar-info/main.cpp - prints OpenCL devices and the runtime's device choice.
+// tools/clpar-info/main.cpp - prints OpenCL devices, the runtime's device choice, the
+// devices' calibration and the kernel cache (SPEC 2.3).
 //
-// A thin main over clpar/rt/info.hpp.  The kernel cache and calibration lines of SPEC 2.3
-// come with those parts of the runtime.
+// A thin main over clpar/rt/info.hpp.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,10 +13,15 @@ namespace {
 
 void print_help() {
   std::puts(
-      "usage: clpar-info [--help] [--version]\n"
+      "usage: clpar-info [--clear-cache] [--calibrate] [--help] [--version]\n"
       "\n"
       "Prints the OpenCL platforms and devices with the P:D indices that CLPAR_DEVICE takes,\n"
-      "and which device the clpar runtime would use under the current CLPAR_DEVICE.");
+      "which device the clpar runtime would use under the current CLPAR_DEVICE, each\n"
+      "device's measured calibration (launch latency, transfer bandwidths) and the kernel\n"
+      "cache's place, size and entry count.\n"
+      "\n"
+      "  --clear-cache  empty the kernel cache (CLPAR_CACHE_DIR), calibrations included\n"
+      "  --calibrate    measure every device's calibration again and store it");
 }
 
 /// "OpenCL 3.0" out of "OpenCL 3.0 PoCL HSTR: ..." (the rest is vendor text).
@@ -56,9 +61,52 @@ void print_devices() {
   }
 }
 
+std::string size_text(std::uint64_t bytes) {
+  char text[32];
+  if (bytes >= (1ULL << 30))
+    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ULL << 30));
+  else if (bytes >= (1ULL << 20))
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1ULL << 20));
+  else if (bytes >= (1ULL << 10))
+    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / (1ULL << 10));
+  else
+    std::snprintf(text, sizeof text, "%llu B", static_cast<unsigned long long>(bytes));
+  return text;
+}
+
+void print_calibrations(bool measure) {
+  const auto calibrations = clpar::rt::device_calibrations(measure);
+  if (calibrations.empty()) return;
+  std::printf("\ncalibration%s:\n", measure ? " (measured now)" : "");
+  for (const auto& c : calibrations) {
+    if (!c.why_failed.empty()) {
+      std::printf("  %d:%d  measurement failed: %s\n", c.platform, c.device,
+                  c.why_failed.c_str());
+      continue;
+    }
+    std::printf("  %d:%d  %s%s\n", c.platform, c.device, c.text.c_str(),
+                measure || !c.measured_now ? "" : " (measured now)");
+  }
+}
+
+void print_cache() {
+  const clpar::rt::cache_description cache = clpar::rt::describe_cache();
+  std::printf("\nkernel cache: %s\n", cache.directory.empty() ? "(no directory)"
+                                                               : cache.directory.c_str());
+  if (!cache.enabled)
+    std::printf("  disabled (CLPAR_CACHE=0)\n");
+  else if (!cache.unusable_why.empty())
+    std::printf("  not used: %s\n", cache.unusable_why.c_str());
+  std::printf("  %llu %s, %s of at most %s\n", static_cast<unsigned long long>(cache.entries),
+              cache.entries == 1 ? "entry" : "entries", size_text(cache.bytes).c_str(),
+              size_text(cache.max_bytes).c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  bool clear = false;
+  bool calibrate = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       print_help();
@@ -67,6 +115,14 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--version") == 0) {
       std::printf("clpar-info %s\n", clpar::rt::runtime_version());
       return 0;
+    }
+    if (std::strcmp(argv[i], "--clear-cache") == 0) {
+      clear = true;
+      continue;
+    }
+    if (std::strcmp(argv[i], "--calibrate") == 0) {
+      calibrate = true;
+      continue;
     }
     std::fprintf(stderr, "clpar-info: error: unknown option '%s'; see --help\n", argv[i]);
     return 2;
@@ -77,5 +133,15 @@ int main(int argc, char** argv) {
   const char* value = std::getenv("CLPAR_DEVICE");
   std::printf("\nCLPAR_DEVICE=%s: %s\n", value != nullptr ? value : "(unset, auto)",
               clpar::rt::selected_device_for(value).c_str());
+  print_calibrations(calibrate);
+  // After the calibrations, which a first run measures and stores: cleared means empty.
+  if (clear) {
+    const std::string why = clpar::rt::clear_cache();
+    if (!why.empty()) {
+      std::fprintf(stderr, "clpar-info: error: kernel cache not cleared: %s\n", why.c_str());
+      return 1;
+    }
+  }
+  print_cache();
   return 0;
 }

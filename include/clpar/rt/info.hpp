@@ -38,8 +38,36 @@ std::string why_no_devices();
 
 /// Where a region call would run under CLPAR_DEVICE=`clpar_device_value` (null: unset),
 /// in words, e.g. "0:0 NVIDIA H100 (CLPAR_DEVICE=opencl)" or "host (CLPAR_DEVICE=host)".
-/// For auto it names the GPU used from auto's threshold on and says the host is used below.
+/// For auto it names the candidate GPU, used per call where the cost model predicts it
+/// faster.
 std::string selected_device_for(const char* clpar_device_value);
+
+/// The kernel cache (SPEC 4) under the current environment.
+struct cache_description {
+  std::string directory;
+  bool enabled = true;       ///< CLPAR_CACHE is not 0
+  std::string unusable_why;  ///< empty when the runtime would use it
+  std::uint64_t bytes = 0;
+  std::uint64_t entries = 0;
+  std::uint64_t max_bytes = 0;  ///< CLPAR_CACHE_MAX_SIZE
+};
+cache_description describe_cache();
+
+/// Removes every entry of the kernel cache; empty, or why something was left.
+std::string clear_cache();
+
+/// One device's calibration (launch latency, transfer bandwidths) in words.
+struct calibration_description {
+  int platform = 0;
+  int device = 0;
+  std::string text;          ///< "launch 21.0 us, to device 41.2 GB/s, to host 48.0 GB/s"
+  bool measured_now = false; ///< false: read from the kernel cache
+  std::string why_failed;    ///< empty unless the measurement failed
+};
+
+/// The calibration of every usable device, read from the kernel cache or measured (and
+/// stored); with `measure`, measured again whatever is stored.
+std::vector<calibration_description> device_calibrations(bool measure);
 
 /// The runtime's version, "0.1.0".
 const char* runtime_version() noexcept;

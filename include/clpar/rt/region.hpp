@@ -137,11 +137,19 @@ class region_call {
   bool ran_on_device() const noexcept { return on_device_; }
 
  private:
+  /// Gives the cost model this call's work time (runtime/schedule/cost_model.hpp).
+  void record_costs(std::chrono::steady_clock::time_point end) const noexcept;
+
   const launch_request* request_;
   bool on_device_ = false;
   const char* why_ = "";
   const char* where_ = "host";  ///< the device's name when ran_on_device(), for the trace
+  int device_ = -1;             ///< the device's index when ran_on_device()
+  /// The cost model's predictions, in seconds (negative: none), for the trace.
+  float predicted_host_ = -1;
+  float predicted_device_ = -1;
   std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point work_start_;  ///< when the chosen variant began
 };
 
 /// Total iterations of a request: the product of its dimension counts.

@@ -58,7 +58,7 @@ device_selection policy(device_policy p) {
 }
 
 call_traits big_call() {
-  return {.iterations = auto_device_threshold};
+  return {.iterations = std::uint64_t{1} << 20};
 }
 
 TEST(ChooseDevice, EmptyCallRunsNothingOnTheHost) {
@@ -70,15 +70,14 @@ TEST(ChooseDevice, EmptyCallRunsNothingOnTheHost) {
   EXPECT_STREQ(choice.why, "nothing to do");
 }
 
-TEST(ChooseDevice, AutoUsesTheGpuFromTheThresholdOn) {
-  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0)};
+TEST(ChooseDevice, AutoOffersTheFirstGpuAtAnySize) {
+  // Whether a call uses it is the cost model's choice (schedule/cost_model.hpp).
+  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0), gpu(1, 1)};
   call_traits call = big_call();
   EXPECT_EQ(choose_device(policy(device_policy::automatic), call, devices).device, 1);
-  call.iterations = auto_device_threshold - 1;
-  const device_choice small = choose_device(policy(device_policy::automatic), call, devices);
-  EXPECT_TRUE(small.on_host());
-  // Below the threshold no device list is needed: discovery is skipped.
-  EXPECT_TRUE(choose_without_devices(policy(device_policy::automatic), call).has_value());
+  call.iterations = 1;
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, devices).device, 1);
+  EXPECT_FALSE(choose_without_devices(policy(device_policy::automatic), call).has_value());
 }
 
 TEST(ChooseDevice, AutoNeverUsesACpuDevice) {
@@ -86,6 +85,19 @@ TEST(ChooseDevice, AutoNeverUsesACpuDevice) {
   const device_choice choice = choose_device(policy(device_policy::automatic), big_call(), devices);
   EXPECT_TRUE(choice.on_host());
   EXPECT_STREQ(choice.why, "auto: no GPU device");
+}
+
+TEST(ChooseDevice, AutoWeighsACpuDeviceOnlyWhenAskedAndNoGpuIsThere) {
+  call_traits call = big_call();
+  call.auto_cpu_devices = true;
+  const std::vector<device_traits> cpu_only{cpu(0, 0)};
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, cpu_only).device, 0);
+  const std::vector<device_traits> both{cpu(0, 0), gpu(1, 0)};
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, both).device, 1);
+  // --no-opencl-gpu builds: auto then has a candidate.
+  call.cpu_devices_only = true;
+  EXPECT_FALSE(choose_without_devices(policy(device_policy::automatic), call).has_value());
+  EXPECT_EQ(choose_device(policy(device_policy::automatic), call, both).device, 0);
 }
 
 TEST(ChooseDevice, HostPolicyAndHostPlacementNeedNoDevices) {

@@ -1,0 +1,177 @@
+// runtime/schedule/calibration.cpp - measuring launch latency and transfer bandwidth.
+#include "schedule/calibration.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "cache/program_cache.hpp"
+#include "device/device_context.hpp"
+#include "device/platform_list.hpp"
+#include "memory/residency.hpp"
+
+namespace clpar::rt {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point start) {
+  return std::chrono::duration<double>(clock_type::now() - start).count();
+}
+
+constexpr const char* empty_kernel_source = "__kernel void clpar_calibrate(void) {}\n";
+
+outcome<double> launch_seconds(device_context& context) {
+  cl_int status = CL_SUCCESS;
+  cl::Program program(context.context(), std::string(empty_kernel_source), false, &status);
+  if (status != CL_SUCCESS) return {0, cl_failure_why("clCreateProgramWithSource", status)};
+  status = program.build(std::vector<cl::Device>{context.device().device}, "");
+  if (status != CL_SUCCESS) return {0, cl_failure_why("clBuildProgram", status)};
+  cl::Kernel kernel(program, "clpar_calibrate", &status);
+  if (status != CL_SUCCESS) return {0, cl_failure_why("clCreateKernel", status)};
+  std::array<double, calibration_launches + 1> times{};
+  for (double& time : times) {
+    const auto start = clock_type::now();
+    status = context.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1),
+                                                  cl::NDRange(1));
+    if (status == CL_SUCCESS) status = context.queue().finish();
+    if (status != CL_SUCCESS) return {0, cl_failure_why("clEnqueueNDRangeKernel", status)};
+    time = seconds_since(start);
+  }
+  // The first launch pays for loading the kernel: not a call's cost.
+  std::sort(times.begin() + 1, times.end());
+  return {times[1 + calibration_launches / 2], nullptr};
+}
+
+// A stored calibration is one line of text in the kernel cache (docs/cache-format.md):
+//   <calibration> ::= "clpar-calibration 1 " <launch seconds> " " <to device B/s> " "
+//                     <to host B/s> "\n"
+constexpr const char* calibration_format = "clpar-calibration 1 %lg %lg %lg\n";
+
+std::string calibration_key(const device_entry& device) {
+  return device_cache_key("calibration", device, "", "");
+}
+
+bool plausible(const device_costs& costs) {
+  return costs.launch_seconds > 0 && costs.launch_seconds < 1 &&
+         costs.to_device_bytes_per_second > 1e6 && costs.to_host_bytes_per_second > 1e6;
+}
+
+std::optional<device_costs> load_calibration(const device_entry& device) {
+  std::optional<std::vector<unsigned char>> payload =
+      process_kernel_cache().load(calibration_key(device));
+  if (!payload) return std::nullopt;
+  const std::string text(payload->begin(), payload->end());
+  device_costs costs;
+  if (std::sscanf(text.c_str(), calibration_format, &costs.launch_seconds,
+                  &costs.to_device_bytes_per_second, &costs.to_host_bytes_per_second) != 3 ||
+      !plausible(costs))
+    return std::nullopt;
+  return costs;
+}
+
+void store_calibration(const device_entry& device, const device_costs& costs) {
+  char text[128];
+  const int length = std::snprintf(text, sizeof text, calibration_format, costs.launch_seconds,
+                                   costs.to_device_bytes_per_second,
+                                   costs.to_host_bytes_per_second);
+  if (length <= 0 || static_cast<std::size_t>(length) >= sizeof text) return;
+  kernel_cache& cache = process_kernel_cache();
+  if (cache.usable() == nullptr)
+    (void)cache.store(calibration_key(device), std::vector<unsigned char>(text, text + length));
+}
+
+struct calibration_slot {
+  std::once_flag made;
+  calibration result;
+};
+
+std::vector<calibration_slot>& calibration_slots() {
+  // Leaked on purpose, like the contexts it describes (platform_list.hpp).
+  static auto* slots =
+      new std::vector<calibration_slot>(platform_list::instance().devices().size());
+  return *slots;
+}
+
+}  // namespace
+
+outcome<device_costs> measure_device_costs(device_context& context) {
+  residency_lock residency;
+  std::lock_guard launch(context.launch_mutex());
+  device_costs costs;
+  const outcome<double> launch_time = launch_seconds(context);
+  if (!launch_time) return {costs, launch_time.why};
+  costs.launch_seconds = launch_time.value;
+
+  outcome<buffer_pool::lease> buffer = context.pool().take(calibration_bytes);
+  if (!buffer) return {costs, buffer.why};
+  std::vector<std::byte> host(calibration_bytes, std::byte{1});
+  double best_up = 0, best_down = 0;
+  cl_int status = CL_SUCCESS;
+  for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
+    auto start = clock_type::now();
+    status = context.transfer().to_device(buffer.value.buffer, 0, host.data(), host.size());
+    if (status == CL_SUCCESS) status = context.queue().finish();
+    const double up = seconds_since(start);
+    if (status != CL_SUCCESS) break;
+    start = clock_type::now();
+    status = context.transfer().to_host(host.data(), buffer.value.buffer, 0, host.size());
+    const double down = seconds_since(start);
+    if (i == 0 || up < best_up) best_up = up;
+    if (i == 0 || down < best_down) best_down = down;
+  }
+  context.pool().give_back(std::move(buffer.value));
+  if (status != CL_SUCCESS) return {costs, cl_failure_why("a calibration transfer", status)};
+  costs.to_device_bytes_per_second = static_cast<double>(calibration_bytes) / best_up;
+  costs.to_host_bytes_per_second = static_cast<double>(calibration_bytes) / best_down;
+  return {costs, nullptr};
+}
+
+const calibration& calibration_of(std::size_t index) {
+  std::vector<calibration_slot>& slots = calibration_slots();
+  static const calibration none{unmeasured_device_costs, false, "no such OpenCL device"};
+  if (index >= slots.size()) return none;
+  calibration_slot& slot = slots[index];
+  std::call_once(slot.made, [&] {
+    const device_entry& device = platform_list::instance().devices()[index];
+    if (std::optional<device_costs> stored = load_calibration(device)) {
+      slot.result.costs = *stored;
+      return;
+    }
+    slot.result.measured = true;
+    const outcome<device_context*> context = device_context::of(index);
+    const outcome<device_costs> costs =
+        context ? measure_device_costs(*context.value) : outcome<device_costs>{{}, context.why};
+    if (!costs) {
+      slot.result.why = costs.why;
+      return;
+    }
+    slot.result.costs = costs.value;
+    store_calibration(device, costs.value);
+  });
+  return slot.result;
+}
+
+outcome<device_costs> recalibrate(std::size_t index) {
+  const platform_list& list = platform_list::instance();
+  if (index >= list.devices().size()) return {{}, "no such OpenCL device"};
+  const outcome<device_context*> context = device_context::of(index);
+  if (!context) return {{}, context.why};
+  outcome<device_costs> costs = measure_device_costs(*context.value);
+  if (costs) store_calibration(list.devices()[index], costs.value);
+  return costs;
+}
+
+std::string describe(const device_costs& costs) {
+  char text[128];
+  std::snprintf(text, sizeof text, "launch %.1f us, to device %.1f GB/s, to host %.1f GB/s",
+                costs.launch_seconds * 1e6, costs.to_device_bytes_per_second / 1e9,
+                costs.to_host_bytes_per_second / 1e9);
+  return text;
+}
+
+}  // namespace clpar::rt

@@ -1,0 +1,127 @@
+// runtime/schedule/cost_model.cpp - predictions and the choice they make.
+#include "schedule/cost_model.hpp"
+
+#include <bit>
+
+namespace clpar::rt {
+namespace {
+
+unsigned bucket_of(std::uint64_t iterations) noexcept {
+  return iterations == 0 ? 0 : static_cast<unsigned>(std::bit_width(iterations) - 1);
+}
+
+double transfer_seconds(std::uint64_t bytes, double bytes_per_second) noexcept {
+  if (bytes == 0) return 0;
+  return bytes_per_second > 0 ? static_cast<double>(bytes) / bytes_per_second : 0;
+}
+
+}  // namespace
+
+void site_costs::record(variant v, std::uint64_t iterations, double seconds) noexcept {
+  if (iterations == 0 || !(seconds >= 0)) return;
+  bucket& b = buckets_[static_cast<unsigned>(v)][bucket_of(iterations)];
+  const double rate = seconds / static_cast<double>(iterations);
+  // Interference (another process on the cores, a page fault, a descheduled OpenMP thread)
+  // only ever adds time, so a faster call is believed at once and a slower one moves the
+  // estimate an eighth of the way: a spike is forgotten, a lasting slowdown followed.
+  if (b.count == 0 || rate < b.seconds_per_iteration)
+    b.seconds_per_iteration = rate;
+  else
+    b.seconds_per_iteration += 0.125 * (rate - b.seconds_per_iteration);
+  if (b.count < UINT32_MAX) ++b.count;
+}
+
+std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iterations) const noexcept {
+  const auto& of = buckets_[static_cast<unsigned>(v)];
+  const unsigned home = bucket_of(iterations);
+  // The nearest measured bucket; between two at the same distance, the larger one (its
+  // time is less made of fixed costs, so it scales better).
+  for (unsigned distance = 0; distance <= max_scaled_buckets; ++distance) {
+    const unsigned up = home + distance;
+    if (up < bucket_count && of[up].count > 0)
+      return of[up].seconds_per_iteration * static_cast<double>(iterations);
+    if (distance <= home && of[home - distance].count > 0)
+      return of[home - distance].seconds_per_iteration * static_cast<double>(iterations);
+  }
+  return std::nullopt;
+}
+
+site_costs site_costs::without_device(const site_costs& costs) noexcept {
+  site_costs host_only = costs;
+  host_only.buckets_[static_cast<unsigned>(variant::device)] = {};
+  return host_only;
+}
+
+bool site_costs::measured_in_bucket(variant v, std::uint64_t iterations) const noexcept {
+  return buckets_[static_cast<unsigned>(v)][bucket_of(iterations)].count > 0;
+}
+
+cost_table& cost_table::instance() {
+  static auto* table = new cost_table;  // leaked: calls may run during static destruction
+  return *table;
+}
+
+site_costs cost_table::snapshot(const void* region, int& device) const {
+  std::lock_guard lock(mutex_);
+  auto found = entries_.find(region);
+  device = found != entries_.end() ? found->second.device : -1;
+  return found != entries_.end() ? found->second.costs : site_costs{};
+}
+
+void cost_table::record_host(const void* region, std::uint64_t iterations, double seconds) {
+  std::lock_guard lock(mutex_);
+  entries_[region].costs.record(site_costs::variant::host, iterations, seconds);
+}
+
+void cost_table::record_device(const void* region, int device, std::uint64_t iterations,
+                               double seconds) {
+  std::lock_guard lock(mutex_);
+  entry& e = entries_[region];
+  if (e.device < 0) e.device = device;
+  if (e.device == device) e.costs.record(site_costs::variant::device, iterations, seconds);
+}
+
+std::optional<cost_choice> choose_without_device(const site_costs& costs,
+                                                 std::uint64_t iterations) noexcept {
+  using variant = site_costs::variant;
+  const std::optional<double> host = costs.work_seconds(variant::host, iterations);
+  if (host && *host < no_launch_below_seconds)
+    return cost_choice{false, "auto: host work shorter than any device launch", host, {}};
+  if (!host && !costs.work_seconds(variant::device, iterations) &&
+      iterations < first_call_device_iterations)
+    return cost_choice{false, "auto: first call, too small for a device", {}, {}};
+  return std::nullopt;
+}
+
+cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
+                           std::uint64_t iterations, const call_bytes& bytes) noexcept {
+  using variant = site_costs::variant;
+  const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second);
+  const double device_fixed =
+      device.launch_seconds + transfer_seconds(bytes.missing_on_device,
+                                               device.to_device_bytes_per_second);
+  std::optional<double> host = costs.work_seconds(variant::host, iterations);
+  std::optional<double> kernel = costs.work_seconds(variant::device, iterations);
+  if (host) *host += bring_home;
+  if (kernel) *kernel += device_fixed;
+
+  if (host && kernel) {
+    if (*kernel < *host) return {true, "auto: device predicted faster", host, kernel};
+    return {false, "auto: host predicted faster", host, kernel};
+  }
+  if (host) {
+    if (device_fixed >= *host)
+      return {false, "auto: device launch and transfers alone exceed the host's time", host, {}};
+    return {true, "auto: measuring the device", host, {}};
+  }
+  if (kernel) {
+    if (bring_home >= *kernel)
+      return {true, "auto: bringing the data home alone exceeds the device's time", {}, kernel};
+    return {false, "auto: measuring the host", {}, kernel};
+  }
+  if (iterations >= first_call_device_iterations)
+    return {true, "auto: first call, large enough for a device", {}, {}};
+  return {false, "auto: first call, too small for a device", {}, {}};
+}
+
+}  // namespace clpar::rt

@@ -1,0 +1,143 @@
+// runtime/schedule/cost_model.hpp - auto's choice between the host and a device (SPEC 1.6).
+//
+// Pure data and functions: no OpenCL, no clock, no environment, so every rule is unit
+// tested with made-up costs.  region_call feeds it measurements and asks it per call.
+//
+// Terminology
+//   variant      the host (the stub's OpenMP loop) or the device (the region's kernel)
+//   bucket       the calls of one site whose iteration counts n share floor(log2 n).  A
+//                site keeps its measured speed per bucket, since a kernel's time is far
+//                from proportional to n at small n
+//   work time    what one call's own work took: the OpenMP variant's run (host), the
+//                kernel's profiled execution (device).  Transfers are in neither: they are
+//                predicted from the bytes a choice would move and the device's calibration
+//   calibration  a device's launch latency and transfer bandwidths, measured on this
+//                machine (schedule/calibration.hpp)
+//
+// Prediction for a call of n iterations:
+//   host   = work(host, n)   + stale_on_host     / to_host_bandwidth
+//   device = work(device, n) + missing_on_device / to_device_bandwidth + launch latency
+// where work(v, n) is n times the seconds per iteration v took in n's bucket, or, when v has
+// not run in that bucket, in the nearest bucket where it has, at most max_scaled_buckets
+// away (a rate measured at 1000 iterations, made mostly of fixed costs, says little about
+// a million).  A bucket's rate is the fastest call's, drifting up slowly when calls stay
+// slower (site_costs::record).  The bytes are those the
+// region registry would move for the call (memory/region_registry.hpp): a device choice
+// uploads what the device lacks, a host choice brings home what only a device has.  The
+// copy-back of what a device call writes is not charged to it: consecutive device calls
+// share one copy-back, at the end of their data scope, and charging it to every call would
+// keep a time loop on the host for good.
+//
+// The choice:
+//   both variants predicted     the smaller prediction
+//   one predicted (p), the other not measured near n
+//                               try the other once, unless it cannot win: its transfers and
+//                               launch latency alone already reach p
+//   neither                     the device when n >= first_call_device_iterations, else the
+//                               host (a first guess; the next calls measure and correct it)
+// So a site tries each variant at most once per range of sizes (2 * max_scaled_buckets + 1
+// buckets), and only where the untried one could be faster; every other call follows the
+// predictions.
+#ifndef CLPAR_RUNTIME_SCHEDULE_COST_MODEL_HPP
+#define CLPAR_RUNTIME_SCHEDULE_COST_MODEL_HPP
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
+namespace clpar::rt {
+
+/// One device's measured fixed costs (schedule/calibration.hpp).
+struct device_costs {
+  double launch_seconds = 0;             ///< enqueue to completion of an empty kernel
+  double to_device_bytes_per_second = 0; ///< from pageable host memory, as calls transfer
+  double to_host_bytes_per_second = 0;
+};
+
+/// Iterations from which a site's first call, with nothing measured yet, goes to a device.
+inline constexpr std::uint64_t first_call_device_iterations = std::uint64_t{1} << 16;
+
+/// How many buckets (factors of two) a measured rate is scaled across.
+inline constexpr unsigned max_scaled_buckets = 2;
+
+/// A site's measured work times, per variant and bucket.
+class site_costs {
+ public:
+  enum class variant : std::uint8_t { host, device };
+
+  /// Adds one call's work time: a faster call at once, a slower one by an eighth, so a
+  /// spike is forgotten and a lasting change of speed followed within a dozen calls.
+  void record(variant v, std::uint64_t iterations, double seconds) noexcept;
+  /// The predicted work time of n iterations; nullopt when `v` never ran at this site
+  /// with a count within max_scaled_buckets of n's bucket.
+  std::optional<double> work_seconds(variant v, std::uint64_t iterations) const noexcept;
+  /// `costs` without its device measurements.
+  static site_costs without_device(const site_costs& costs) noexcept;
+  /// Whether `v` has a measurement in n's own bucket.
+  bool measured_in_bucket(variant v, std::uint64_t iterations) const noexcept;
+
+ private:
+  struct bucket {
+    double seconds_per_iteration = 0;
+    std::uint32_t count = 0;
+  };
+  static constexpr unsigned bucket_count = 64;
+  std::array<std::array<bucket, bucket_count>, 2> buckets_{};
+};
+
+/// The process's site_costs, one per region (keyed by its region_info's address).  Device
+/// measurements count for the device they were made on: the first one recorded for the
+/// region (auto offers the same candidate device to every call of a process).
+/// Thread-safe.
+class cost_table {
+ public:
+  static cost_table& instance();
+
+  /// A copy of the region's costs, and the device its device measurements come from (-1:
+  /// none yet).
+  site_costs snapshot(const void* region, int& device) const;
+  void record_host(const void* region, std::uint64_t iterations, double seconds);
+  void record_device(const void* region, int device, std::uint64_t iterations, double seconds);
+
+ private:
+  struct entry {
+    site_costs costs;
+    int device = -1;
+  };
+  mutable std::mutex mutex_;
+  std::unordered_map<const void*, entry> entries_;
+};
+
+/// What one call would move, per choice (memory/region_registry.hpp).
+struct call_bytes {
+  std::uint64_t missing_on_device = 0;  ///< uploaded if the call runs on the device
+  std::uint64_t stale_on_host = 0;      ///< brought home if it runs on the host
+};
+
+struct cost_choice {
+  bool device = false;
+  const char* why = "";            ///< a literal, for the trace
+  std::optional<double> host_seconds;    ///< the predictions it compared, when known
+  std::optional<double> device_seconds;
+};
+
+/// The choice for a call of `iterations` at a site with `costs`, on a device with
+/// `device` calibration.
+cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
+                           std::uint64_t iterations, const call_bytes& bytes) noexcept;
+
+/// Shorter than any device launch seen (PoCL on a CPU is the fastest, at a few
+/// microseconds): host work below it never pays for starting OpenCL.
+inline constexpr double no_launch_below_seconds = 5e-6;
+
+/// The choice when the devices need not be looked at (OpenCL is not even started): the
+/// host for a call whose measured host work is below no_launch_below_seconds, and for a
+/// site's first calls below first_call_device_iterations.  nullopt: ask choose_by_cost.
+std::optional<cost_choice> choose_without_device(const site_costs& costs,
+                                                 std::uint64_t iterations) noexcept;
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_SCHEDULE_COST_MODEL_HPP

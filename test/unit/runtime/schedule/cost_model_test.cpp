@@ -1,0 +1,218 @@
+// test/unit/runtime/schedule/cost_model_test.cpp - predictions and auto's choice.
+#include "schedule/cost_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+namespace clpar::rt {
+namespace {
+
+using variant = site_costs::variant;
+
+// An H200-like device: 20 us launches, 40 GB/s up, 50 GB/s down.
+constexpr device_costs gpu{20e-6, 40e9, 50e9};
+
+TEST(SiteCosts, NothingMeasuredPredictsNothing) {
+  const site_costs costs;
+  EXPECT_FALSE(costs.work_seconds(variant::host, 1000).has_value());
+  EXPECT_FALSE(costs.work_seconds(variant::device, 1000).has_value());
+  EXPECT_FALSE(costs.measured_in_bucket(variant::host, 1000));
+}
+
+TEST(SiteCosts, PredictsFromTheSameBucketByRate) {
+  site_costs costs;
+  costs.record(variant::host, 1000, 1e-3);  // 1 us per iteration, bucket 9 (512..1023)
+  ASSERT_TRUE(costs.work_seconds(variant::host, 1000).has_value());
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::host, 1000), 1e-3);
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::host, 600), 0.6e-3);
+  EXPECT_TRUE(costs.measured_in_bucket(variant::host, 512));
+  EXPECT_FALSE(costs.measured_in_bucket(variant::host, 1024));
+  EXPECT_FALSE(costs.work_seconds(variant::device, 1000).has_value());
+}
+
+TEST(SiteCosts, ScalesTheNearestBucketAndPrefersTheLargerOnATie) {
+  site_costs costs;
+  costs.record(variant::device, 1 << 10, (1 << 10) * 4e-9);  // bucket 10: 4 ns each
+  costs.record(variant::device, 1 << 14, (1 << 14) * 1e-9);  // bucket 14: 1 ns each
+  // Bucket 12 is 2 from both: the larger bucket's rate.
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::device, 1 << 12), (1 << 12) * 1e-9);
+  // Bucket 11 is nearer to 10.
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::device, 1 << 11), (1 << 11) * 4e-9);
+  // Up to max_scaled_buckets beyond the last measurement, and no further.
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::device, 1 << 16), (1 << 16) * 1e-9);
+  EXPECT_FALSE(costs.work_seconds(variant::device, 1 << 17).has_value());
+  EXPECT_FALSE(costs.work_seconds(variant::device, 1 << 7).has_value());
+}
+
+TEST(SiteCosts, ASlowCallMovesTheEstimateLittleAFastOneAtOnce) {
+  site_costs costs;
+  costs.record(variant::host, 100, 100e-6);
+  costs.record(variant::host, 100, 5000e-6);  // descheduled once
+  EXPECT_NEAR(*costs.work_seconds(variant::host, 100), 100e-6 + 4900e-6 / 8, 1e-12);
+  costs.record(variant::host, 100, 50e-6);
+  EXPECT_NEAR(*costs.work_seconds(variant::host, 100), 50e-6, 1e-12);
+}
+
+TEST(SiteCosts, FollowsALastingSlowdown) {
+  site_costs costs;
+  for (int i = 0; i < 4; ++i) costs.record(variant::host, 100, 100e-6);
+  for (int i = 0; i < 16; ++i) costs.record(variant::host, 100, 300e-6);
+  const double now = *costs.work_seconds(variant::host, 100);
+  EXPECT_GT(now, 270e-6);
+  EXPECT_LE(now, 300e-6);
+}
+
+TEST(SiteCosts, IgnoresEmptyCallsAndNonsense) {
+  site_costs costs;
+  costs.record(variant::host, 0, 1.0);
+  costs.record(variant::host, 10, -1.0);
+  EXPECT_FALSE(costs.work_seconds(variant::host, 10).has_value());
+}
+
+TEST(SiteCosts, WithoutDeviceKeepsTheHost) {
+  site_costs costs;
+  costs.record(variant::host, 10, 1e-6);
+  costs.record(variant::device, 10, 1e-6);
+  const site_costs host_only = site_costs::without_device(costs);
+  EXPECT_TRUE(host_only.work_seconds(variant::host, 10).has_value());
+  EXPECT_FALSE(host_only.work_seconds(variant::device, 10).has_value());
+}
+
+TEST(ChooseWithoutDevice, SmallFirstCallsStayHomeLargeOnesAskTheDevices) {
+  const site_costs costs;
+  const auto small = choose_without_device(costs, first_call_device_iterations - 1);
+  ASSERT_TRUE(small.has_value());
+  EXPECT_FALSE(small->device);
+  EXPECT_FALSE(choose_without_device(costs, first_call_device_iterations).has_value());
+}
+
+TEST(ChooseWithoutDevice, HostWorkShorterThanAnyLaunchNeverStartsOpenCl) {
+  site_costs costs;
+  costs.record(variant::host, 1 << 20, 2e-6);
+  const auto short_work = choose_without_device(costs, 1 << 20);
+  ASSERT_TRUE(short_work.has_value());
+  EXPECT_FALSE(short_work->device);
+  EXPECT_STREQ(short_work->why, "auto: host work shorter than any device launch");
+  // A heavy body measured at a few iterations: the devices are asked even at small n.
+  site_costs heavy;
+  heavy.record(variant::host, 128, 40e-3);
+  EXPECT_FALSE(choose_without_device(heavy, 128).has_value());
+}
+
+TEST(ChooseByCost, FirstCallFollowsTheSizeGuess) {
+  const site_costs costs;
+  EXPECT_TRUE(choose_by_cost(costs, gpu, first_call_device_iterations, {}).device);
+  EXPECT_FALSE(choose_by_cost(costs, gpu, first_call_device_iterations - 1, {}).device);
+}
+
+TEST(ChooseByCost, BothMeasuredTakesTheFasterPrediction) {
+  site_costs costs;
+  costs.record(variant::host, 1 << 20, 2e-3);
+  costs.record(variant::device, 1 << 20, 0.1e-3);
+  const cost_choice fast_device = choose_by_cost(costs, gpu, 1 << 20, {});
+  EXPECT_TRUE(fast_device.device);
+  ASSERT_TRUE(fast_device.host_seconds && fast_device.device_seconds);
+  EXPECT_DOUBLE_EQ(*fast_device.host_seconds, 2e-3);
+  EXPECT_DOUBLE_EQ(*fast_device.device_seconds, 0.1e-3 + gpu.launch_seconds);
+  // 400 MB to upload (10 ms) turns it around; the same bytes already there do not.
+  EXPECT_FALSE(choose_by_cost(costs, gpu, 1 << 20, {400'000'000, 0}).device);
+  // Data only the device has: bringing 400 MB home (8 ms) keeps the call on the device.
+  EXPECT_TRUE(choose_by_cost(costs, gpu, 1 << 20, {0, 400'000'000}).device);
+}
+
+TEST(ChooseByCost, LaunchLatencyDecidesSmallCalls) {
+  site_costs costs;
+  costs.record(variant::host, 4096, 15e-6);
+  costs.record(variant::device, 4096, 2e-6);
+  EXPECT_FALSE(choose_by_cost(costs, gpu, 4096, {}).device);  // 15 us < 2 + 20 us
+  const device_costs quick{1e-6, 40e9, 50e9};
+  EXPECT_TRUE(choose_by_cost(costs, quick, 4096, {}).device);
+}
+
+TEST(ChooseByCost, TriesTheDeviceOnceOnlyWhereItCouldWin) {
+  site_costs costs;
+  costs.record(variant::host, 1 << 20, 5e-3);
+  const cost_choice explore = choose_by_cost(costs, gpu, 1 << 20, {});
+  EXPECT_TRUE(explore.device);
+  EXPECT_STREQ(explore.why, "auto: measuring the device");
+  // Uploading 1 GB (25 ms) alone exceeds the host's 5 ms: no point trying.
+  const cost_choice hopeless = choose_by_cost(costs, gpu, 1 << 20, {1'000'000'000, 0});
+  EXPECT_FALSE(hopeless.device);
+  EXPECT_STREQ(hopeless.why, "auto: device launch and transfers alone exceed the host's time");
+}
+
+TEST(ChooseByCost, TriesTheHostOnceUnlessBringingDataHomeCannotPay) {
+  site_costs costs;
+  costs.record(variant::device, 1 << 20, 1e-3);
+  const cost_choice explore = choose_by_cost(costs, gpu, 1 << 20, {});
+  EXPECT_FALSE(explore.device);
+  EXPECT_STREQ(explore.why, "auto: measuring the host");
+  // 500 MB only on the device (10 ms home) against 1 ms of device time: stay.
+  EXPECT_TRUE(choose_by_cost(costs, gpu, 1 << 20, {0, 500'000'000}).device);
+}
+
+TEST(ChooseByCost, AfterMeasuringBothItFollowsThePredictionsAtOtherSizes) {
+  // Measured at 2^20 only; a call at 2^22 scales both and needs no new trial.
+  site_costs costs;
+  costs.record(variant::host, 1 << 20, 1e-3);
+  costs.record(variant::device, 1 << 20, 4e-3);
+  const cost_choice choice = choose_by_cost(costs, gpu, 1 << 22, {});
+  EXPECT_FALSE(choice.device);
+  EXPECT_STREQ(choice.why, "auto: host predicted faster");
+}
+
+TEST(ChooseByCost, AVariantMeasuredOnlyFarAwayIsTriedAgain) {
+  // Host measured at 1000 iterations, where its time is mostly fixed costs: at a million the
+  // scaled rate would say nothing, so the host is tried there once the device has run.
+  site_costs costs;
+  costs.record(variant::host, 1000, 500e-6);
+  costs.record(variant::device, 1 << 20, 1e-3);
+  const cost_choice choice = choose_by_cost(costs, gpu, 1 << 20, {});
+  EXPECT_FALSE(choice.device);
+  EXPECT_STREQ(choice.why, "auto: measuring the host");
+}
+
+TEST(CostTable, KeepsDeviceMeasurementsOfTheFirstDeviceOnly) {
+  cost_table table;
+  int region = 0;
+  int device = 7;
+  (void)table.snapshot(&region, device);
+  EXPECT_EQ(device, -1);
+  table.record_host(&region, 100, 1e-3);
+  table.record_device(&region, 1, 100, 1e-4);
+  table.record_device(&region, 2, 100, 9.0);  // another device: ignored
+  const site_costs costs = table.snapshot(&region, device);
+  EXPECT_EQ(device, 1);
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::device, 100), 1e-4);
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::host, 100), 1e-3);
+}
+
+TEST(CostTable, ManyThreadsRecordAtOnce) {
+  cost_table table;
+  int regions[4] = {};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 1000; ++i) {
+        table.record_host(&regions[t % 4], 1000, 1e-3);
+        table.record_device(&regions[(t + 1) % 4], 0, 1000, 1e-4);
+        int device = -1;
+        (void)table.snapshot(&regions[(t + 2) % 4], device);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int& region : regions) {
+    int device = -1;
+    const site_costs costs = table.snapshot(&region, device);
+    EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::host, 1000), 1e-3);
+    EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::device, 1000), 1e-4);
+    EXPECT_EQ(device, 0);
+  }
+}
+
+}  // namespace
+}  // namespace clpar::rt
