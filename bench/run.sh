@@ -3,10 +3,13 @@
 #
 # Runs, one process each: the device limits; the clpar suite once per variant
 # (CLPAR_DEVICE=host, which also times the serial reference and the hand-written OpenMP
-# loop; opencl-gpu and opencl-cpu when such devices exist; auto); the hand-written OpenCL
+# loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
+# empty kernel cache, then again with the kernels it stored, as clpar-gpu-cached; auto,
+# with the cache and the calibration the runs before stored); the hand-written OpenCL
 # reference; the hand-written CUDA reference, built here with nvcc when nvcc and an NVIDIA
 # GPU are present.  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
-# timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report).  No plots.
+# timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots
+# that results.md ends with, OUT_DIR/plots/*.png (bench_report draws them itself).
 #
 # --quick: small sizes, one call per workload, correctness only (the ctest test).  The exit
 # status is non-zero when a program fails or any result differs from its reference.
@@ -30,8 +33,11 @@ log=$out/run.log
 : >"$records"
 : >"$log"
 [ -d "$build/lib" ] && export LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-# Cold calls must build their kernels: no PoCL or NVIDIA driver kernel caches.
+# Cold calls must build their kernels: no PoCL or NVIDIA driver kernel caches, and clpar's
+# own starts empty.
 export POCL_KERNEL_CACHE=0 CUDA_CACHE_DISABLE=1
+export CLPAR_CACHE_DIR="$out/kernel-cache"
+rm -rf "$CLPAR_CACHE_DIR"
 status=0
 
 # step LABEL COMMAND... - runs one program, appending its records; notes its time and status.
@@ -51,6 +57,8 @@ step limits "$bin/device_limits" $quick
 step clpar-host env CLPAR_DEVICE=host "$bin/bench_suite" --variant clpar-host --references $quick
 if "$bin/device_limits" --has gpu; then
   step clpar-gpu env CLPAR_DEVICE=opencl-gpu "$bin/bench_suite" --variant clpar-gpu $quick
+  step clpar-gpu-cached env CLPAR_DEVICE=opencl-gpu "$bin/bench_suite" \
+    --variant clpar-gpu-cached $quick
 fi
 if "$bin/device_limits" --has cpu; then
   step clpar-pocl env CLPAR_DEVICE=opencl-cpu "$bin/bench_suite" --variant clpar-pocl $quick
@@ -74,6 +82,6 @@ else
   echo "== no nvcc or no NVIDIA GPU: CUDA reference skipped" >>"$log"
 fi
 
-"$bin/bench_report" "$records" "$out/results.md" "$out/results.json" || status=1
+"$bin/bench_report" "$records" "$out/results.md" "$out/results.json" "$out/plots" || status=1
 echo "bench: $out/results.md, $out/results.json (exit $status)" >&2
 exit $status
