@@ -14,7 +14,12 @@
 // Every call gives the cost model its work time: the OpenMP variant's (from the end of the
 // decision to the stub's last line) or the kernel's profiled time.  Under auto, a device
 // call in a bucket with no kernel time yet waits for its kernel to have one.
+//
+// Under auto a call in a data scope also follows the scope's mode for this execution
+// (schedule/scope_costs.hpp): all on the host, all on the device, or per region; the scope
+// is timed from its first such call to its end (data_scope::end_run, here).
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +41,7 @@
 #include "memory/span_set.hpp"
 #include "schedule/calibration.hpp"
 #include "schedule/cost_model.hpp"
+#include "schedule/scope_costs.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -72,6 +78,26 @@ call_bytes bytes_to_move(const span_set& spans, device_id device) {
     bytes.stale_on_host += b.stale_on_host;
   }
   return bytes;
+}
+
+/// auto's record of one execution of a data scope (schedule/scope_costs.hpp).
+struct scope_run {
+  const void* site;
+  scope_execution execution;
+  std::chrono::steady_clock::time_point start;
+};
+
+/// The record of `scope`'s current execution, begun (its mode chosen) at its first call
+/// decided under auto; null for a call without a scope.
+scope_run* run_of(data_scope* scope) {
+  if (scope == nullptr) return nullptr;
+  void*& slot = scope_access::run(*scope);
+  if (slot == nullptr) {
+    auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now()};
+    run->execution.mode = scope_table::instance().next_mode(scope->site());
+    slot = run;
+  }
+  return static_cast<scope_run*>(slot);
 }
 
 /// Each warning is printed once per process, whatever the thread or the call.
@@ -139,9 +165,23 @@ decision decide_and_run(const launch_request& request) {
                    request.placement == placement_request::automatic;
   int measured_on = -1;
   site_costs costs;
+  scope_run* run = nullptr;
+  scope_mode mode = scope_mode::per_region;
+  // Notes a choice made on the predictions, for the scope's own measurement.
+  const auto note = [&](const cost_choice& choice) {
+    if (run != nullptr && choice.predicted)
+      (choice.device ? run->execution.predicted_device : run->execution.predicted_host) = true;
+  };
   if (automatic) {
+    run = run_of(request.scope);
+    if (run != nullptr) mode = run->execution.mode;
+    if (mode == scope_mode::all_host) return host("auto: the scope runs all on the host");
     costs = cost_table::instance().snapshot(&info, measured_on);
-    if (auto early = choose_without_device(costs, call.iterations)) return host(*early);
+    if (mode == scope_mode::per_region)
+      if (auto early = choose_without_device(costs, call.iterations)) {
+        note(*early);
+        return host(*early);
+      }
   }
 
   const platform_list& list = platform_list::instance();
@@ -151,6 +191,7 @@ decision decide_and_run(const launch_request& request) {
     warn_once(warned_unknown_index, "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
                                         "' names no device (see clpar-info); using auto");
     if (request.placement == placement_request::automatic && !automatic) {
+      // The scope's mode is left to calls decided under auto from the start.
       automatic = true;
       costs = cost_table::instance().snapshot(&info, measured_on);
     }
@@ -165,13 +206,18 @@ decision decide_and_run(const launch_request& request) {
   if (automatic) {
     // Device measurements from another device do not predict this one.
     if (measured_on >= 0 && measured_on != choice.device) costs = site_costs::without_device(costs);
-    const device_id device = static_cast<device_id>(choice.device);
-    const cost_choice by_cost = choose_by_cost(costs, calibration_of(choice.device).costs,
-                                               call.iterations, bytes_to_move(spans, device));
-    if (!by_cost.device) return host(by_cost);
-    result.why = by_cost.why;
-    result.host_seconds = by_cost.host_seconds;
-    result.device_seconds = by_cost.device_seconds;
+    if (mode == scope_mode::all_device) {
+      result.why = "auto: the scope runs all on the device";
+    } else {
+      const device_id device = static_cast<device_id>(choice.device);
+      const cost_choice by_cost = choose_by_cost(costs, calibration_of(choice.device).costs,
+                                                 call.iterations, bytes_to_move(spans, device));
+      note(by_cost);
+      if (!by_cost.device) return host(by_cost);
+      result.why = by_cost.why;
+      result.host_seconds = by_cost.host_seconds;
+      result.device_seconds = by_cost.device_seconds;
+    }
     // A call whose kernel time this bucket lacks waits for it, to measure it.
     wait_for_kernel = !costs.measured_in_bucket(site_costs::variant::device, call.iterations);
   }
@@ -245,6 +291,24 @@ double kernel_seconds_total() noexcept {
     // Out of memory for the failure's text: the total so far is still right.
   }
   return pending_kernels::completed_seconds();
+}
+
+void data_scope::end_run() noexcept {
+  auto* run = static_cast<scope_run*>(run_);
+  run_ = nullptr;
+  run->execution.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - run->start).count();
+  try {
+    scope_table::instance().record(run->site, run->execution);
+    if (trace_enabled() && run->execution.mode != scope_mode::per_region) {
+      trace_write(std::string("scope ") + site_ + ": " + scope_mode_name(run->execution.mode) +
+                  ", " + std::to_string(static_cast<long long>(run->execution.seconds * 1e6)) +
+                  " us");
+    }
+  } catch (...) {
+    // Out of memory for the table or the trace: the next execution decides from less.
+  }
+  delete run;
 }
 
 void region_call::record_costs(std::chrono::steady_clock::time_point end) const noexcept {

@@ -129,12 +129,10 @@ charge_to::~charge_to() {
   }
 }
 
-struct scope_access {
-  static handle_list& holds(data_scope& scope) {
-    if (scope.holds_ == nullptr) scope.holds_ = new handle_list;
-    return *static_cast<handle_list*>(scope.holds_);
-  }
-};
+handle_list& scope_access::holds(data_scope& scope) {
+  if (scope.holds_ == nullptr) scope.holds_ = new handle_list;
+  return *static_cast<handle_list*>(scope.holds_);
+}
 
 handle_list& holds_of(data_scope& scope) {
   return scope_access::holds(scope);

@@ -62,6 +62,14 @@ class charge_to {
 /// Called when the only valid copy of bytes cannot be brought back: prints why and aborts.
 [[noreturn]] void residency_data_lost(const char* why) noexcept;
 
+/// The runtime's way into a data_scope (a friend of it).
+struct scope_access {
+  /// The scope's handle list, made on first use (under residency_lock).
+  static handle_list& holds(data_scope& scope);
+  /// auto's record of the scope's execution (launch/region_call.cpp), owned through it.
+  static void*& run(data_scope& scope) noexcept { return scope.run_; }
+};
+
 /// The handle list of a data scope, made on first use (under residency_lock).
 handle_list& holds_of(data_scope& scope);
 

@@ -86,10 +86,10 @@ std::optional<cost_choice> choose_without_device(const site_costs& costs,
   using variant = site_costs::variant;
   const std::optional<double> host = costs.work_seconds(variant::host, iterations);
   if (host && *host < no_launch_below_seconds)
-    return cost_choice{false, "auto: host work shorter than any device launch", host, {}};
+    return cost_choice{false, "auto: host work shorter than any device launch", true, host, {}};
   if (!host && !costs.work_seconds(variant::device, iterations) &&
       iterations < first_call_device_iterations)
-    return cost_choice{false, "auto: first call, too small for a device", {}, {}};
+    return cost_choice{false, "auto: first call, too small for a device", false, {}, {}};
   return std::nullopt;
 }
 
@@ -106,22 +106,24 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
   if (kernel) *kernel += device_fixed;
 
   if (host && kernel) {
-    if (*kernel < *host) return {true, "auto: device predicted faster", host, kernel};
-    return {false, "auto: host predicted faster", host, kernel};
+    if (*kernel < *host) return {true, "auto: device predicted faster", true, host, kernel};
+    return {false, "auto: host predicted faster", true, host, kernel};
   }
   if (host) {
     if (device_fixed >= *host)
-      return {false, "auto: device launch and transfers alone exceed the host's time", host, {}};
-    return {true, "auto: measuring the device", host, {}};
+      return {false, "auto: device launch and transfers alone exceed the host's time", true, host,
+              {}};
+    return {true, "auto: measuring the device", false, host, {}};
   }
   if (kernel) {
     if (bring_home >= *kernel)
-      return {true, "auto: bringing the data home alone exceeds the device's time", {}, kernel};
-    return {false, "auto: measuring the host", {}, kernel};
+      return {true, "auto: bringing the data home alone exceeds the device's time", true, {},
+              kernel};
+    return {false, "auto: measuring the host", false, {}, kernel};
   }
   if (iterations >= first_call_device_iterations)
-    return {true, "auto: first call, large enough for a device", {}, {}};
-  return {false, "auto: first call, too small for a device", {}, {}};
+    return {true, "auto: first call, large enough for a device", false, {}, {}};
+  return {false, "auto: first call, too small for a device", false, {}, {}};
 }
 
 }  // namespace clpar::rt

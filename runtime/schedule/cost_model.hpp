@@ -119,6 +119,8 @@ struct call_bytes {
 struct cost_choice {
   bool device = false;
   const char* why = "";            ///< a literal, for the trace
+  /// Decided by predictions (measured times), not by a first guess or a trial.
+  bool predicted = false;
   std::optional<double> host_seconds;    ///< the predictions it compared, when known
   std::optional<double> device_seconds;
 };

@@ -37,8 +37,12 @@ class data_scope {
   explicit data_scope(const char* site) noexcept : site_(site) {}
   data_scope(const data_scope&) = delete;
   data_scope& operator=(const data_scope&) = delete;
-  /// Brings everything home, as sync() does (the translator has normally done so already).
-  ~data_scope() { sync(); }
+  /// Brings everything home, as sync() does (the translator has normally done so already),
+  /// then gives auto the scope's time when any of its regions was decided under auto.
+  ~data_scope() {
+    sync();
+    if (run_ != nullptr) end_run();
+  }
 
   /// Every byte this scope keeps that only a device has comes back to the host; bytes a
   /// clpar::resident holds stay.  Cheap when the scope holds nothing.
@@ -51,9 +55,13 @@ class data_scope {
  private:
   friend struct scope_access;
   void release_all() noexcept;
+  void end_run() noexcept;
 
   const char* site_;
   void* holds_ = nullptr;  ///< the runtime's list of held ranges; null when empty
+  /// auto's record of this execution (runtime/schedule/scope_costs.hpp); null until a
+  /// region of the scope is decided under auto.
+  void* run_ = nullptr;
 };
 
 /// The runtime side of clpar::resident: holds the memory of `views` on the device until

@@ -454,9 +454,11 @@ struct call_result {
 
 /// Makes the call with the trace on; `host_variant` stands for the stub's OpenMP loop, run
 /// within the call when it stays on the host.
-call_result run_traced(const call_setup& setup, const std::function<void()>& host_variant = {}) {
+call_result run_traced(const call_setup& setup, const std::function<void()>& host_variant = {},
+                       data_scope* scope = nullptr) {
   scoped_env trace("CLPAR_TRACE", "1");
-  const launch_request request = setup.request();
+  launch_request request = setup.request();
+  request.scope = scope;
   testing::internal::CaptureStderr();
   call_result result;
   {
@@ -796,6 +798,53 @@ TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
     EXPECT_NE(later.trace.find(" predicted faster; predicted host "), std::string::npos)
         << later.trace;
   }
+}
+
+TEST_F(RegionCall, AScopeSplitByThePredictionsTriesWholeModes) {
+  // Two regions in one function: one whose host variant is slow (the device wins), one
+  // whose host variant is quick (the host wins against a launch).  Once the predictions
+  // split an execution so, the scope tries all on the device and all on the host.
+  scoped_env devices("CLPAR_AUTO_DEVICES", "all");
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> slow_out, quick_out;
+  static call_setup slow("iota", iota_source, 1), quick("iota", iota_source, 1);
+  static const char site[] = "region_call_test.cpp:2:1 split";
+  for (call_setup* setup : {&slow, &quick}) {
+    setup->placement = placement_request::automatic;
+    setup->dims = {range(n)};
+  }
+  const auto fill = [n](std::vector<int>& out) {
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
+  };
+  std::vector<std::string> traces;
+  for (int execution = 0; execution < 6; ++execution) {
+    slow_out.assign(n, -1);
+    quick_out.assign(n, -1);
+    slow.views = {view_1d(slow_out.data(), n, 1, true)};
+    quick.views = {view_1d(quick_out.data(), n, 1, true)};
+    std::string trace;
+    {
+      data_scope scope(site);
+      trace += run_traced(slow, [&] {
+                 fill(slow_out);
+                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
+               }, &scope).trace;
+      trace += run_traced(quick, [&] { fill(quick_out); }, &scope).trace;
+    }
+    EXPECT_EQ(slow_out[n - 1], static_cast<int>(n - 1)) << trace;
+    EXPECT_EQ(quick_out[n - 1], static_cast<int>(n - 1)) << trace;
+    traces.push_back(trace);
+  }
+  // Executions 1 and 2 make first calls and trials; 3 follows the predictions.
+  if (traces[2].find("device predicted faster") == std::string::npos ||
+      traces[2].find("host predicted faster") == std::string::npos)
+    GTEST_SKIP() << "the predictions did not split this device's calls: " << traces[2];
+  EXPECT_NE(traces[3].find("(auto: the scope runs all on the device)"), std::string::npos)
+      << traces[3];
+  EXPECT_NE(traces[4].find("(auto: the scope runs all on the host)"), std::string::npos)
+      << traces[4];
+  // Then the fastest mode: not all on the host, which waits 20 ms for the slow region.
+  EXPECT_EQ(traces[5].find("the scope runs all on the host"), std::string::npos) << traces[5];
 }
 
 TEST_F(RegionCall, OpenclCpuUsesACpuDevice) {
