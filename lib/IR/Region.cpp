@@ -49,6 +49,24 @@ std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   return C;
 }
 
+bool containsLoop(const Stmt &S) {
+  if (S.K == Stmt::Kind::For || S.K == Stmt::Kind::While || S.K == Stmt::Kind::Do)
+    return true;
+  for (const StmtPtr &C : S.Children)
+    if (C && containsLoop(*C))
+      return true;
+  return false;
+}
+
+bool Region::iterationHasLoop() const {
+  if (KernelBody && containsLoop(*KernelBody))
+    return true;
+  for (const Function &F : Functions)
+    if (F.Body && containsLoop(*F.Body))
+      return true;
+  return false;
+}
+
 ExprPtr makeExpr(Expr::Kind K, ScalarType T) { return std::make_unique<Expr>(K, T); }
 
 ExprPtr makeCast(ScalarType T, ExprPtr E) {

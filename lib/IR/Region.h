@@ -116,6 +116,9 @@ struct Stmt {
   explicit Stmt(Kind K) : K(K) {}
 };
 
+/// Whether \p S runs a loop (for, while, do) anywhere inside it.
+bool containsLoop(const Stmt &S);
+
 ExprPtr makeExpr(Expr::Kind K, ScalarType T);
 /// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,
 /// 3UL, 3.0f), which reads better and means the same.
@@ -262,6 +265,9 @@ struct Region {
   std::vector<SourcePos> AccessSites; ///< by AccessId
 
   bool offloaded() const { return KernelBody != nullptr; }
+  /// Whether one iteration runs a loop of its own, in the body or in a function the kernel
+  /// calls (region_info::iteration_loops: auto's first guess).
+  bool iterationHasLoop() const;
 };
 
 } // namespace clpar::ir

@@ -178,7 +178,8 @@ decision decide_and_run(const launch_request& request) {
     if (mode == scope_mode::all_host) return host("auto: the scope runs all on the host");
     costs = cost_table::instance().snapshot(&info, measured_on);
     if (mode == scope_mode::per_region)
-      if (auto early = choose_without_device(costs, call.iterations)) {
+      if (auto early = choose_without_device(costs, call.iterations,
+                                             first_call_threshold(info.iteration_loops))) {
         note(*early);
         return host(*early);
       }
@@ -210,8 +211,9 @@ decision decide_and_run(const launch_request& request) {
       result.why = "auto: the scope runs all on the device";
     } else {
       const device_id device = static_cast<device_id>(choice.device);
-      const cost_choice by_cost = choose_by_cost(costs, calibration_of(choice.device).costs,
-                                                 call.iterations, bytes_to_move(spans, device));
+      const cost_choice by_cost =
+          choose_by_cost(costs, calibration_of(choice.device).costs, call.iterations,
+                         bytes_to_move(spans, device), first_call_threshold(info.iteration_loops));
       note(by_cost);
       if (!by_cost.device) return host(by_cost);
       result.why = by_cost.why;

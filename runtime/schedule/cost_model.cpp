@@ -82,19 +82,21 @@ void cost_table::record_device(const void* region, int device, std::uint64_t ite
 }
 
 std::optional<cost_choice> choose_without_device(const site_costs& costs,
-                                                 std::uint64_t iterations) noexcept {
+                                                 std::uint64_t iterations,
+                                                 std::uint64_t first_call_iterations) noexcept {
   using variant = site_costs::variant;
   const std::optional<double> host = costs.work_seconds(variant::host, iterations);
   if (host && *host < no_launch_below_seconds)
     return cost_choice{false, "auto: host work shorter than any device launch", true, host, {}};
   if (!host && !costs.work_seconds(variant::device, iterations) &&
-      iterations < first_call_device_iterations)
+      iterations < first_call_iterations)
     return cost_choice{false, "auto: first call, too small for a device", false, {}, {}};
   return std::nullopt;
 }
 
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
-                           std::uint64_t iterations, const call_bytes& bytes) noexcept {
+                           std::uint64_t iterations, const call_bytes& bytes,
+                           std::uint64_t first_call_iterations) noexcept {
   using variant = site_costs::variant;
   const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second);
   const double device_fixed =
@@ -121,7 +123,7 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
               kernel};
     return {false, "auto: measuring the host", false, {}, kernel};
   }
-  if (iterations >= first_call_device_iterations)
+  if (iterations >= first_call_iterations)
     return {true, "auto: first call, large enough for a device", false, {}, {}};
   return {false, "auto: first call, too small for a device", false, {}, {}};
 }

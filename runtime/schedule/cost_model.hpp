@@ -33,8 +33,9 @@
 //   one predicted (p), the other not measured near n
 //                               try the other once, unless it cannot win: its transfers and
 //                               launch latency alone already reach p
-//   neither                     the device when n >= first_call_device_iterations, else the
-//                               host (a first guess; the next calls measure and correct it)
+//   neither                     the device when n >= first_call_device_iterations (1024
+//                               when each iteration runs a loop of its own), else the host
+//                               (a first guess; the next calls measure and correct it)
 // So a site tries each variant at most once per range of sizes (2 * max_scaled_buckets + 1
 // buckets), and only where the untried one could be faster; every other call follows the
 // predictions.
@@ -58,6 +59,14 @@ struct device_costs {
 
 /// Iterations from which a site's first call, with nothing measured yet, goes to a device.
 inline constexpr std::uint64_t first_call_device_iterations = std::uint64_t{1} << 16;
+/// The same for a region whose iterations each run a loop (region_info::iteration_loops):
+/// a row of a matrix product, not one element.
+inline constexpr std::uint64_t first_call_device_iterations_with_loops = 1024;
+
+/// The first-call threshold of a region.
+constexpr std::uint64_t first_call_threshold(bool iteration_loops) noexcept {
+  return iteration_loops ? first_call_device_iterations_with_loops : first_call_device_iterations;
+}
 
 /// How many buckets (factors of two) a measured rate is scaled across.
 inline constexpr unsigned max_scaled_buckets = 2;
@@ -128,7 +137,8 @@ struct cost_choice {
 /// The choice for a call of `iterations` at a site with `costs`, on a device with
 /// `device` calibration.
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
-                           std::uint64_t iterations, const call_bytes& bytes) noexcept;
+                           std::uint64_t iterations, const call_bytes& bytes,
+                           std::uint64_t first_call_iterations = first_call_device_iterations) noexcept;
 
 /// Shorter than any device launch seen (PoCL on a CPU is the fastest, at a few
 /// microseconds): host work below it never pays for starting OpenCL.
@@ -136,9 +146,11 @@ inline constexpr double no_launch_below_seconds = 5e-6;
 
 /// The choice when the devices need not be looked at (OpenCL is not even started): the
 /// host for a call whose measured host work is below no_launch_below_seconds, and for a
-/// site's first calls below first_call_device_iterations.  nullopt: ask choose_by_cost.
-std::optional<cost_choice> choose_without_device(const site_costs& costs,
-                                                 std::uint64_t iterations) noexcept;
+/// site's first calls below `first_call_iterations` (first_call_threshold).  nullopt: ask
+/// choose_by_cost.
+std::optional<cost_choice> choose_without_device(
+    const site_costs& costs, std::uint64_t iterations,
+    std::uint64_t first_call_iterations = first_call_device_iterations) noexcept;
 
 }  // namespace clpar::rt
 

@@ -63,6 +63,10 @@ struct region_info {
   /// may launch fewer work-items than iterations (for reductions: a few work-groups per
   /// compute unit, hence few partials).
   bool grid_stride = false;
+  /// One iteration runs a loop of its own (in the body or a function it calls), so its cost
+  /// is more than a handful of operations: auto's first guess, before anything is measured,
+  /// sends such a region to a device from fewer iterations (schedule/cost_model.hpp).
+  bool iteration_loops = false;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.

@@ -18,7 +18,7 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}std::move(clpar_dst) = clpar_s0 * clpar_v1 + clpar_v2;
 // CHECK-OMP-NEXT: {{^ *}}return;
 // Four iterations per work-item (region_info::inner_block):
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false};
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false};
 // CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];
 // Four iterations per work-item, as float4 where every view is contiguous and aligned:
 // CHECK-CL-NOT: clpar_checked(

@@ -106,6 +106,13 @@ TEST(ChooseByCost, FirstCallFollowsTheSizeGuess) {
   const site_costs costs;
   EXPECT_TRUE(choose_by_cost(costs, gpu, first_call_device_iterations, {}).device);
   EXPECT_FALSE(choose_by_cost(costs, gpu, first_call_device_iterations - 1, {}).device);
+  // Iterations that each run a loop: a smaller count already goes to the device.
+  const std::uint64_t with_loops = first_call_threshold(true);
+  EXPECT_LT(with_loops, first_call_device_iterations);
+  EXPECT_TRUE(choose_by_cost(costs, gpu, with_loops, {}, with_loops).device);
+  EXPECT_FALSE(choose_by_cost(costs, gpu, with_loops - 1, {}, with_loops).device);
+  EXPECT_FALSE(choose_without_device(costs, with_loops, with_loops).has_value());
+  EXPECT_TRUE(choose_without_device(costs, with_loops - 1, with_loops).has_value());
 }
 
 TEST(ChooseByCost, BothMeasuredTakesTheFasterPrediction) {
