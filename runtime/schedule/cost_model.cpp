@@ -2,6 +2,7 @@
 #include "schedule/cost_model.hpp"
 
 #include <bit>
+#include <cmath>
 
 namespace clpar::rt {
 namespace {
@@ -32,11 +33,35 @@ void site_costs::record(variant v, std::uint64_t iterations, double seconds) noe
 }
 
 std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iterations) const noexcept {
+  return scaled_seconds(v, iterations, max_scaled_buckets);
+}
+
+std::optional<double> site_costs::distant_work_seconds(variant v,
+                                                       std::uint64_t iterations) const noexcept {
+  const auto& of = buckets_[static_cast<unsigned>(v)];
+  const unsigned home = bucket_of(iterations);
+  for (unsigned distance = 0; distance < bucket_count; ++distance) {
+    for (const unsigned b : {home + distance, home - distance}) {
+      if (b >= bucket_count || (distance > home && b == home - distance) || of[b].count == 0)
+        continue;
+      // What a call of the bucket's smallest count took, less what may have been fixed
+      // costs or interference, scaled: a time mostly made of those says nothing.
+      const double smallest = std::ldexp(1.0, static_cast<int>(b));
+      const double work = of[b].seconds_per_iteration * smallest - distant_fixed_seconds;
+      if (work <= 0) return std::nullopt;
+      return work / smallest * static_cast<double>(iterations);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<double> site_costs::scaled_seconds(variant v, std::uint64_t iterations,
+                                                 unsigned max_distance) const noexcept {
   const auto& of = buckets_[static_cast<unsigned>(v)];
   const unsigned home = bucket_of(iterations);
   // The nearest measured bucket; between two at the same distance, the larger one (its
   // time is less made of fixed costs, so it scales better).
-  for (unsigned distance = 0; distance <= max_scaled_buckets; ++distance) {
+  for (unsigned distance = 0; distance <= max_distance; ++distance) {
     const unsigned up = home + distance;
     if (up < bucket_count && of[up].count > 0)
       return of[up].seconds_per_iteration * static_cast<double>(iterations);
@@ -115,12 +140,18 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
     if (device_fixed >= *host)
       return {false, "auto: device launch and transfers alone exceed the host's time", true, host,
               {}};
+    if (auto distant = costs.distant_work_seconds(variant::device, iterations);
+        distant && *distant + device_fixed > hopeless_factor * *host)
+      return {false, "auto: the device was far slower at other sizes", true, host, {}};
     return {true, "auto: measuring the device", false, host, {}};
   }
   if (kernel) {
     if (bring_home >= *kernel)
       return {true, "auto: bringing the data home alone exceeds the device's time", true, {},
               kernel};
+    if (auto distant = costs.distant_work_seconds(variant::host, iterations);
+        distant && *distant + bring_home > hopeless_factor * *kernel)
+      return {true, "auto: the host was far slower at other sizes", true, {}, kernel};
     return {false, "auto: measuring the host", false, {}, kernel};
   }
   if (iterations >= first_call_iterations)

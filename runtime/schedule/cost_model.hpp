@@ -32,7 +32,9 @@
 //   both variants predicted     the smaller prediction
 //   one predicted (p), the other not measured near n
 //                               try the other once, unless it cannot win: its transfers and
-//                               launch latency alone already reach p
+//                               launch latency alone already reach p, or its time at other
+//                               sizes, scaled to n, is hopeless_factor times p (matmul 2048
+//                               after the host took 90 ns a row-element at 512)
 //   neither                     the device when n >= first_call_device_iterations (1024
 //                               when each iteration runs a loop of its own), else the host
 //                               (a first guess; the next calls measure and correct it)
@@ -70,6 +72,12 @@ constexpr std::uint64_t first_call_threshold(bool iteration_loops) noexcept {
 
 /// How many buckets (factors of two) a measured rate is scaled across.
 inline constexpr unsigned max_scaled_buckets = 2;
+/// A variant not measured near a call's size is not tried when, scaled from the sizes it
+/// was measured at, it comes out this many times slower than the other's prediction.
+inline constexpr double hopeless_factor = 10;
+/// What of a distant measurement may be fixed costs or interference rather than work, and
+/// is taken off before scaling it (a descheduled OpenMP thread costs a time slice, ms).
+inline constexpr double distant_fixed_seconds = 5e-3;
 
 /// A site's measured work times, per variant and bucket.
 class site_costs {
@@ -82,6 +90,10 @@ class site_costs {
   /// The predicted work time of n iterations; nullopt when `v` never ran at this site
   /// with a count within max_scaled_buckets of n's bucket.
   std::optional<double> work_seconds(variant v, std::uint64_t iterations) const noexcept;
+  /// The same from the nearest measured bucket at any distance, less distant_fixed_seconds
+  /// at that bucket's size (nullopt when nothing is left): too rough to predict from,
+  /// enough to tell a variant that was many times slower (hopeless_factor).
+  std::optional<double> distant_work_seconds(variant v, std::uint64_t iterations) const noexcept;
   /// `costs` without its device measurements.
   static site_costs without_device(const site_costs& costs) noexcept;
   /// Whether `v` has a measurement in n's own bucket.
@@ -92,6 +104,8 @@ class site_costs {
     double seconds_per_iteration = 0;
     std::uint32_t count = 0;
   };
+  std::optional<double> scaled_seconds(variant v, std::uint64_t iterations,
+                                       unsigned max_distance) const noexcept;
   static constexpr unsigned bucket_count = 64;
   std::array<std::array<bucket, bucket_count>, 2> buckets_{};
 };

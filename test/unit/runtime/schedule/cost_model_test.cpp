@@ -182,6 +182,29 @@ TEST(ChooseByCost, AVariantMeasuredOnlyFarAwayIsTriedAgain) {
   EXPECT_STREQ(choice.why, "auto: measuring the host");
 }
 
+TEST(ChooseByCost, AVariantFarSlowerAtOtherSizesIsNotTried) {
+  // matmul on the H200: the host took 23 ms at 2^18 iterations, the device 1 ms at 2^20;
+  // at 2^22 the host, 16 times the bucket away, is not worth a 4-second trial.
+  site_costs costs;
+  costs.record(variant::host, 1 << 18, 23e-3);
+  costs.record(variant::device, 1 << 22, 9e-3);
+  const cost_choice choice = choose_by_cost(costs, gpu, 1 << 22, {});
+  EXPECT_TRUE(choice.device);
+  EXPECT_STREQ(choice.why, "auto: the host was far slower at other sizes");
+  EXPECT_TRUE(choice.predicted);
+  // The other way round: a device far slower elsewhere is not tried either.
+  site_costs slow_device;
+  slow_device.record(variant::device, 1 << 10, 50e-3);
+  slow_device.record(variant::host, 1 << 20, 1e-3);
+  EXPECT_STREQ(choose_by_cost(slow_device, gpu, 1 << 20, {}).why,
+               "auto: the device was far slower at other sizes");
+  // Within the factor: tried.
+  site_costs close;
+  close.record(variant::host, 1 << 16, 6e-3);  // 1 ms of work beyond the fixed allowance
+  close.record(variant::device, 1 << 20, 2e-3);
+  EXPECT_STREQ(choose_by_cost(close, gpu, 1 << 20, {}).why, "auto: measuring the host");
+}
+
 TEST(CostTable, KeepsDeviceMeasurementsOfTheFirstDeviceOnly) {
   cost_table table;
   int region = 0;
