@@ -48,9 +48,10 @@ outcome<double> launch_seconds(device_context& context) {
 }
 
 // A stored calibration is one line of text in the kernel cache (docs/cache-format.md):
-//   <calibration> ::= "clpar-calibration 1 " <launch seconds> " " <to device B/s> " "
-//                     <to host B/s> "\n"
-constexpr const char* calibration_format = "clpar-calibration 1 %lg %lg %lg\n";
+//   <calibration> ::= "clpar-calibration 2 " <launch seconds> " " <to device B/s> " "
+//                     <to host B/s> " " <transfer seconds> "\n"
+// (version 1 lacked the transfer's fixed cost: such a record is measured again)
+constexpr const char* calibration_format = "clpar-calibration 2 %lg %lg %lg %lg\n";
 
 std::string calibration_key(const device_entry& device) {
   return device_cache_key("calibration", device, "", "");
@@ -58,7 +59,8 @@ std::string calibration_key(const device_entry& device) {
 
 bool plausible(const device_costs& costs) {
   return costs.launch_seconds > 0 && costs.launch_seconds < 1 &&
-         costs.to_device_bytes_per_second > 1e6 && costs.to_host_bytes_per_second > 1e6;
+         costs.to_device_bytes_per_second > 1e6 && costs.to_host_bytes_per_second > 1e6 &&
+         costs.transfer_seconds >= 0 && costs.transfer_seconds < 1;
 }
 
 std::optional<device_costs> load_calibration(const device_entry& device) {
@@ -68,7 +70,8 @@ std::optional<device_costs> load_calibration(const device_entry& device) {
   const std::string text(payload->begin(), payload->end());
   device_costs costs;
   if (std::sscanf(text.c_str(), calibration_format, &costs.launch_seconds,
-                  &costs.to_device_bytes_per_second, &costs.to_host_bytes_per_second) != 3 ||
+                  &costs.to_device_bytes_per_second, &costs.to_host_bytes_per_second,
+                  &costs.transfer_seconds) != 4 ||
       !plausible(costs))
     return std::nullopt;
   return costs;
@@ -78,7 +81,7 @@ void store_calibration(const device_entry& device, const device_costs& costs) {
   char text[128];
   const int length = std::snprintf(text, sizeof text, calibration_format, costs.launch_seconds,
                                    costs.to_device_bytes_per_second,
-                                   costs.to_host_bytes_per_second);
+                                   costs.to_host_bytes_per_second, costs.transfer_seconds);
   if (length <= 0 || static_cast<std::size_t>(length) >= sizeof text) return;
   kernel_cache& cache = process_kernel_cache();
   if (cache.usable() == nullptr)
@@ -107,27 +110,46 @@ outcome<device_costs> measure_device_costs(device_context& context) {
   if (!launch_time) return {costs, launch_time.why};
   costs.launch_seconds = launch_time.value;
 
-  outcome<buffer_pool::lease> buffer = context.pool().take(calibration_bytes);
+  // Two sizes: the difference of their times is the bandwidth a large transfer sees, and
+  // what the smaller one takes beyond that is the fixed cost of a transfer (staging
+  // threads waking, the first chunk's round trip), which one size alone would spread
+  // over its bytes.
+  outcome<buffer_pool::lease> buffer = context.pool().take(calibration_large_bytes);
   if (!buffer) return {costs, buffer.why};
-  std::vector<std::byte> host(calibration_bytes, std::byte{1});
-  double best_up = 0, best_down = 0;
+  std::vector<std::byte> host(calibration_large_bytes, std::byte{1});
+  double up[2] = {0, 0}, down[2] = {0, 0};
+  const std::size_t sizes[2] = {calibration_small_bytes, calibration_large_bytes};
   cl_int status = CL_SUCCESS;
-  for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
-    auto start = clock_type::now();
-    status = context.transfer().to_device(buffer.value.buffer, 0, host.data(), host.size());
-    if (status == CL_SUCCESS) status = context.queue().finish();
-    const double up = seconds_since(start);
-    if (status != CL_SUCCESS) break;
-    start = clock_type::now();
-    status = context.transfer().to_host(host.data(), buffer.value.buffer, 0, host.size());
-    const double down = seconds_since(start);
-    if (i == 0 || up < best_up) best_up = up;
-    if (i == 0 || down < best_down) best_down = down;
+  for (unsigned s = 0; s < 2; ++s) {
+    for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
+      auto start = clock_type::now();
+      status = context.transfer().to_device(buffer.value.buffer, 0, host.data(), sizes[s]);
+      if (status == CL_SUCCESS) status = context.queue().finish();
+      const double to_device = seconds_since(start);
+      if (status != CL_SUCCESS) break;
+      start = clock_type::now();
+      status = context.transfer().to_host(host.data(), buffer.value.buffer, 0, sizes[s]);
+      const double to_host = seconds_since(start);
+      if (i == 0 || to_device < up[s]) up[s] = to_device;
+      if (i == 0 || to_host < down[s]) down[s] = to_host;
+    }
   }
   context.pool().give_back(std::move(buffer.value));
   if (status != CL_SUCCESS) return {costs, cl_failure_why("a calibration transfer", status)};
-  costs.to_device_bytes_per_second = static_cast<double>(calibration_bytes) / best_up;
-  costs.to_host_bytes_per_second = static_cast<double>(calibration_bytes) / best_down;
+  const double extra = static_cast<double>(calibration_large_bytes - calibration_small_bytes);
+  const auto fit = [&](const double (&t)[2], double& bytes_per_second, double& fixed) {
+    if (t[1] > t[0]) {
+      bytes_per_second = extra / (t[1] - t[0]);
+      fixed = std::max(0.0, t[0] - static_cast<double>(calibration_small_bytes) / bytes_per_second);
+    } else {  // noise: the large transfer alone
+      bytes_per_second = static_cast<double>(calibration_large_bytes) / t[1];
+      fixed = 0;
+    }
+  };
+  double up_fixed = 0, down_fixed = 0;
+  fit(up, costs.to_device_bytes_per_second, up_fixed);
+  fit(down, costs.to_host_bytes_per_second, down_fixed);
+  costs.transfer_seconds = (up_fixed + down_fixed) / 2;
   return {costs, nullptr};
 }
 
@@ -167,10 +189,11 @@ outcome<device_costs> recalibrate(std::size_t index) {
 }
 
 std::string describe(const device_costs& costs) {
-  char text[128];
-  std::snprintf(text, sizeof text, "launch %.1f us, to device %.1f GB/s, to host %.1f GB/s",
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "launch %.1f us, to device %.1f GB/s, to host %.1f GB/s, %.0f us per transfer",
                 costs.launch_seconds * 1e6, costs.to_device_bytes_per_second / 1e9,
-                costs.to_host_bytes_per_second / 1e9);
+                costs.to_host_bytes_per_second / 1e9, costs.transfer_seconds * 1e6);
   return text;
 }
 

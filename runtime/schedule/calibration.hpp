@@ -5,9 +5,11 @@
 // calls pay them:
 //   launch latency   an empty kernel of one work-item enqueued and waited for (clFinish),
 //                    the median of calibration_launches after one untimed launch
-//   bandwidths       calibration_bytes of pageable host memory through the device's
-//                    staged_transfer (memory/staged_transfer.hpp) each way, the best of
-//                    calibration_transfers
+//   bandwidths       pageable host memory through the device's staged_transfer
+//                    (memory/staged_transfer.hpp) each way, the best of
+//                    calibration_transfers, at two sizes: the bandwidth from the difference
+//                    of their times, a transfer's fixed cost from what the smaller takes
+//                    beyond it
 // A measurement takes a few milliseconds; it happens the first time auto weighs a device in
 // a process, and the result is kept in the kernel cache's directory (cache/kernel_cache.hpp)
 // per device and driver, so later processes read it instead.  clpar-info prints it and
@@ -27,11 +29,12 @@ class device_context;
 
 inline constexpr unsigned calibration_launches = 9;
 inline constexpr unsigned calibration_transfers = 3;
-inline constexpr std::size_t calibration_bytes = std::size_t{32} << 20;
+inline constexpr std::size_t calibration_small_bytes = std::size_t{4} << 20;
+inline constexpr std::size_t calibration_large_bytes = std::size_t{64} << 20;
 
 /// Used when a measurement fails (the device then fails calls too, which run on the host):
 /// costs high enough that auto prefers the host.
-inline constexpr device_costs unmeasured_device_costs{1e-3, 1e9, 1e9};
+inline constexpr device_costs unmeasured_device_costs{1e-3, 1e9, 1e9, 1e-3};
 
 /// Measures `context`'s device now (under the residency lock and its launch mutex).
 outcome<device_costs> measure_device_costs(device_context& context);
@@ -50,7 +53,7 @@ const calibration& calibration_of(std::size_t index);
 /// process's own calibration_of keeps its first value.
 outcome<device_costs> recalibrate(std::size_t index);
 
-/// "launch 12.3 us, to device 41.2 GB/s, to host 48.0 GB/s".
+/// "launch 12.3 us, to device 41.2 GB/s, to host 48.0 GB/s, 250 us per transfer".
 std::string describe(const device_costs& costs);
 
 }  // namespace clpar::rt

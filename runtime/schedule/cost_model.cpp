@@ -11,9 +11,9 @@ unsigned bucket_of(std::uint64_t iterations) noexcept {
   return iterations == 0 ? 0 : static_cast<unsigned>(std::bit_width(iterations) - 1);
 }
 
-double transfer_seconds(std::uint64_t bytes, double bytes_per_second) noexcept {
+double transfer_seconds(std::uint64_t bytes, double bytes_per_second, double fixed) noexcept {
   if (bytes == 0) return 0;
-  return bytes_per_second > 0 ? static_cast<double>(bytes) / bytes_per_second : 0;
+  return fixed + (bytes_per_second > 0 ? static_cast<double>(bytes) / bytes_per_second : 0);
 }
 
 }  // namespace
@@ -123,10 +123,12 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t iterations, const call_bytes& bytes,
                            std::uint64_t first_call_iterations) noexcept {
   using variant = site_costs::variant;
-  const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second);
+  const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second,
+                                             device.transfer_seconds);
   const double device_fixed =
       device.launch_seconds + transfer_seconds(bytes.missing_on_device,
-                                               device.to_device_bytes_per_second);
+                                               device.to_device_bytes_per_second,
+                                               device.transfer_seconds);
   std::optional<double> host = costs.work_seconds(variant::host, iterations);
   std::optional<double> kernel = costs.work_seconds(variant::device, iterations);
   if (host) *host += bring_home;

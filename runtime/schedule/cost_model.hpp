@@ -15,8 +15,9 @@
 //                machine (schedule/calibration.hpp)
 //
 // Prediction for a call of n iterations:
-//   host   = work(host, n)   + stale_on_host     / to_host_bandwidth
-//   device = work(device, n) + missing_on_device / to_device_bandwidth + launch latency
+//   host   = work(host, n)   + transfer(stale_on_host,     to_host_bandwidth)
+//   device = work(device, n) + transfer(missing_on_device, to_device_bandwidth) + launch
+// where transfer(0, _) is 0 and transfer(b, bw) = the calibration's fixed cost + b / bw
 // where work(v, n) is n times the seconds per iteration v took in n's bucket, or, when v has
 // not run in that bucket, in the nearest bucket where it has, at most max_scaled_buckets
 // away (a rate measured at 1000 iterations, made mostly of fixed costs, says little about
@@ -57,6 +58,7 @@ struct device_costs {
   double launch_seconds = 0;             ///< enqueue to completion of an empty kernel
   double to_device_bytes_per_second = 0; ///< from pageable host memory, as calls transfer
   double to_host_bytes_per_second = 0;
+  double transfer_seconds = 0;           ///< a transfer's fixed cost, whatever its size
 };
 
 /// Iterations from which a site's first call, with nothing measured yet, goes to a device.

@@ -130,6 +130,20 @@ TEST(ChooseByCost, BothMeasuredTakesTheFasterPrediction) {
   EXPECT_TRUE(choose_by_cost(costs, gpu, 1 << 20, {0, 400'000'000}).device);
 }
 
+TEST(ChooseByCost, ATransfersFixedCostCountsOnceWhateverItsSize) {
+  site_costs costs;
+  costs.record(variant::host, 4096, 100e-6);
+  costs.record(variant::device, 4096, 10e-6);
+  // 4 KB to upload: 0.1 us of bandwidth, but 200 us of fixed cost.
+  const device_costs slow_start{20e-6, 40e9, 50e9, 200e-6};
+  const cost_choice choice = choose_by_cost(costs, slow_start, 4096, {4096, 0});
+  EXPECT_FALSE(choice.device);
+  ASSERT_TRUE(choice.device_seconds.has_value());
+  EXPECT_NEAR(*choice.device_seconds, 10e-6 + 20e-6 + 200e-6 + 4096 / 40e9, 1e-12);
+  // Nothing to move: no transfer cost at all.
+  EXPECT_TRUE(choose_by_cost(costs, slow_start, 4096, {}).device);
+}
+
 TEST(ChooseByCost, LaunchLatencyDecidesSmallCalls) {
   site_costs costs;
   costs.record(variant::host, 4096, 15e-6);
