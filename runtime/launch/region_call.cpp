@@ -85,6 +85,16 @@ struct scope_run {
   const void* site;
   scope_execution execution;
   std::chrono::steady_clock::time_point start;
+  /// Calls so far of each region in this execution (few regions: a short list).
+  std::vector<std::pair<const region_info*, std::uint64_t>> calls;
+
+  /// The calls of `info` before this one, counting this one.
+  std::uint64_t count_call(const region_info* info) {
+    for (auto& [region, count] : calls)
+      if (region == info) return count++;
+    calls.emplace_back(info, 1);
+    return 0;
+  }
 };
 
 /// The record of `scope`'s current execution, begun (its mode chosen) at its first call
@@ -93,7 +103,7 @@ scope_run* run_of(data_scope* scope) {
   if (scope == nullptr) return nullptr;
   void*& slot = scope_access::run(*scope);
   if (slot == nullptr) {
-    auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now()};
+    auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}};
     run->execution.mode = scope_table::instance().next_mode(scope->site());
     slot = run;
   }
@@ -172,9 +182,13 @@ decision decide_and_run(const launch_request& request) {
     if (run != nullptr && choice.predicted)
       (choice.device ? run->execution.predicted_device : run->execution.predicted_host) = true;
   };
+  std::uint64_t earlier_calls = 0;
   if (automatic) {
     run = run_of(request.scope);
-    if (run != nullptr) mode = run->execution.mode;
+    if (run != nullptr) {
+      mode = run->execution.mode;
+      earlier_calls = run->count_call(&info);
+    }
     if (mode == scope_mode::all_host) return host("auto: the scope runs all on the host");
     costs = cost_table::instance().snapshot(&info, measured_on);
     if (mode == scope_mode::per_region)
@@ -213,7 +227,8 @@ decision decide_and_run(const launch_request& request) {
       const device_id device = static_cast<device_id>(choice.device);
       const cost_choice by_cost =
           choose_by_cost(costs, calibration_of(choice.device).costs, call.iterations,
-                         bytes_to_move(spans, device), first_call_threshold(info.iteration_loops));
+                         bytes_to_move(spans, device), first_call_threshold(info.iteration_loops),
+                         earlier_calls);
       note(by_cost);
       if (!by_cost.device) return host(by_cost);
       result.why = by_cost.why;
@@ -313,8 +328,16 @@ void data_scope::end_run() noexcept {
   delete run;
 }
 
+namespace {
+/// Whether no host run has been timed yet in this process: the first one starts OpenMP's
+/// threads (about a millisecond on the H200 host), which would make that site's host look
+/// slow for good once the device takes over.
+std::atomic<bool> first_host_run{true};
+}  // namespace
+
 void region_call::record_costs(std::chrono::steady_clock::time_point end) const noexcept {
   const region_info* info = request_->info;
+  if (!on_device_ && first_host_run.exchange(false, std::memory_order_relaxed)) return;
   if (info == nullptr || info->kernel_source == nullptr) return;
   try {
     const std::uint64_t iterations = iteration_count(*request_);

@@ -86,11 +86,12 @@ cost_table& cost_table::instance() {
   return *table;
 }
 
-site_costs cost_table::snapshot(const void* region, int& device) const {
+site_costs cost_table::snapshot(const void* region, int& device) {
   std::lock_guard lock(mutex_);
-  auto found = entries_.find(region);
-  device = found != entries_.end() ? found->second.device : -1;
-  return found != entries_.end() ? found->second.costs : site_costs{};
+  entry& e = entries_[region];
+  e.costs.count_decision();
+  device = e.device;
+  return e.costs;
 }
 
 void cost_table::record_host(const void* region, std::uint64_t iterations, double seconds) {
@@ -121,21 +122,30 @@ std::optional<cost_choice> choose_without_device(const site_costs& costs,
 
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t iterations, const call_bytes& bytes,
-                           std::uint64_t first_call_iterations) noexcept {
+                           std::uint64_t first_call_iterations,
+                           std::uint64_t earlier_calls) noexcept {
   using variant = site_costs::variant;
   const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second,
                                              device.transfer_seconds);
   const double device_fixed =
       device.launch_seconds + transfer_seconds(bytes.missing_on_device,
                                                device.to_device_bytes_per_second,
-                                               device.transfer_seconds);
+                                               device.transfer_seconds) /
+                                  static_cast<double>(earlier_calls + 1);
   std::optional<double> host = costs.work_seconds(variant::host, iterations);
   std::optional<double> kernel = costs.work_seconds(variant::device, iterations);
   if (host) *host += bring_home;
   if (kernel) *kernel += device_fixed;
 
   if (host && kernel) {
-    if (*kernel < *host) return {true, "auto: device predicted faster", true, host, kernel};
+    const bool device_faster = *kernel < *host;
+    const double faster = device_faster ? *kernel : *host;
+    const double slower = device_faster ? *host : *kernel;
+    if (costs.decisions() > 0 && costs.decisions() % retry_interval == 0 &&
+        (slower < retry_factor * faster || slower - faster < retry_interval * retry_cost_seconds))
+      return {!device_faster, "auto: measuring the predicted slower side again", false, host,
+              kernel};
+    if (device_faster) return {true, "auto: device predicted faster", true, host, kernel};
     return {false, "auto: host predicted faster", true, host, kernel};
   }
   if (host) {

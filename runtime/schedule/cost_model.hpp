@@ -27,10 +27,15 @@
 // uploads what the device lacks, a host choice brings home what only a device has.  The
 // copy-back of what a device call writes is not charged to it: consecutive device calls
 // share one copy-back, at the end of their data scope, and charging it to every call would
-// keep a time loop on the host for good.
+// keep a time loop on the host for good.  For the same reason the upload of a region called
+// for the k-th time in one execution of its scope is spread over k calls: in a time loop
+// the host runs until what it has lost to the device would have paid for the upload, then
+// the data moves once and stays.
 //
 // The choice:
-//   both variants predicted     the smaller prediction
+//   both variants predicted     the smaller prediction; every retry_interval-th choice of
+//                               the site, the other once, where it is within retry_factor
+//                               or costs less than retry_cost_seconds a call to retry
 //   one predicted (p), the other not measured near n
 //                               try the other once, unless it cannot win: its transfers and
 //                               launch latency alone already reach p, or its time at other
@@ -74,6 +79,16 @@ constexpr std::uint64_t first_call_threshold(bool iteration_loops) noexcept {
 
 /// How many buckets (factors of two) a measured rate is scaled across.
 inline constexpr unsigned max_scaled_buckets = 2;
+/// Every retry_interval-th choice of a site whose predictions are within retry_factor of
+/// each other runs the predicted slower variant once more: a measurement made while the
+/// machine was busy (or OpenMP was starting) would otherwise keep a site on the wrong side
+/// for good, since only the variant that runs is measured again.  It costs at most
+/// retry_factor / retry_interval of the site's time (5%), or retry_cost_seconds a call.
+inline constexpr std::uint64_t retry_interval = 64;
+inline constexpr double retry_factor = 3;
+/// Also retried, whatever the ratio, when the retry costs at most this per call on average
+/// (tiny calls, whose first host runs are often slow while OpenMP's threads wake up).
+inline constexpr double retry_cost_seconds = 2e-6;
 /// A variant not measured near a call's size is not tried when, scaled from the sizes it
 /// was measured at, it comes out this many times slower than the other's prediction.
 inline constexpr double hopeless_factor = 10;
@@ -98,6 +113,10 @@ class site_costs {
   std::optional<double> distant_work_seconds(variant v, std::uint64_t iterations) const noexcept;
   /// `costs` without its device measurements.
   static site_costs without_device(const site_costs& costs) noexcept;
+  /// How many choices the site's costs have been copied out for (cost_table::snapshot
+  /// counts them): every retry_interval-th, a close loser is measured again.
+  std::uint64_t decisions() const noexcept { return decisions_; }
+  void count_decision() noexcept { ++decisions_; }
   /// Whether `v` has a measurement in n's own bucket.
   bool measured_in_bucket(variant v, std::uint64_t iterations) const noexcept;
 
@@ -110,6 +129,7 @@ class site_costs {
                                        unsigned max_distance) const noexcept;
   static constexpr unsigned bucket_count = 64;
   std::array<std::array<bucket, bucket_count>, 2> buckets_{};
+  std::uint64_t decisions_ = 0;
 };
 
 /// The process's site_costs, one per region (keyed by its region_info's address).  Device
@@ -121,8 +141,8 @@ class cost_table {
   static cost_table& instance();
 
   /// A copy of the region's costs, and the device its device measurements come from (-1:
-  /// none yet).
-  site_costs snapshot(const void* region, int& device) const;
+  /// none yet); counts a decision (site_costs::decisions).
+  site_costs snapshot(const void* region, int& device);
   void record_host(const void* region, std::uint64_t iterations, double seconds);
   void record_device(const void* region, int device, std::uint64_t iterations, double seconds);
 
@@ -152,9 +172,13 @@ struct cost_choice {
 
 /// The choice for a call of `iterations` at a site with `costs`, on a device with
 /// `device` calibration.
+/// `earlier_calls` is how many times the region already ran in this execution of its data
+/// scope: an upload then serves the calls that follow too, so it is spread over
+/// earlier_calls + 1 calls (a time loop rents the host until buying the upload pays).
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t iterations, const call_bytes& bytes,
-                           std::uint64_t first_call_iterations = first_call_device_iterations) noexcept;
+                           std::uint64_t first_call_iterations = first_call_device_iterations,
+                           std::uint64_t earlier_calls = 0) noexcept;
 
 /// Shorter than any device launch seen (PoCL on a CPU is the fastest, at a few
 /// microseconds): host work below it never pays for starting OpenCL.

@@ -49,8 +49,10 @@ fi
 if [ "$mode" = auto ]; then
   # "clpar: SITE n=N -> WHERE (auto: measuring the device...": one trial per site, size and
   # variant.
-  tried_twice=$(grep -o '^clpar: [^ ]* n=[0-9]* .*(auto: measuring the [a-z]*' "$work/trace" |
-                  sed 's/^clpar: \([^ ]*\) \(n=[0-9]*\) .*measuring the \([a-z]*\)$/\1 \2 \3/' |
+  # (The periodic re-measurement of a close loser, "measuring the predicted slower side
+  # again", is not a first trial.)
+  tried_twice=$(grep -o '^clpar: [^ ]* n=[0-9]* .*(auto: measuring the \(host\|device\);' "$work/trace" |
+                  sed 's/^clpar: \([^ ]*\) \(n=[0-9]*\) .*measuring the \([a-z]*\);$/\1 \2 \3/' |
                   sort | uniq -d)
   if [ -n "$tried_twice" ]; then echo "variants tried more than once: $tried_twice"; exit 1; fi
   if ! grep -q 'predicted faster; predicted host [0-9]* us, device [0-9]* us' "$work/trace"; then

@@ -144,6 +144,58 @@ TEST(ChooseByCost, ATransfersFixedCostCountsOnceWhateverItsSize) {
   EXPECT_TRUE(choose_by_cost(costs, slow_start, 4096, {}).device);
 }
 
+TEST(ChooseByCost, ATimeLoopSpreadsTheUploadOverItsCalls) {
+  // call_overhead on the H200: host 183 us, kernel 8 us, a 4 MB upload about 320 us.
+  site_costs costs;
+  costs.record(variant::host, 1 << 20, 183e-6);
+  costs.record(variant::device, 1 << 20, 8e-6);
+  const device_costs h200{9e-6, 33.8e9, 61e9, 197e-6};
+  const call_bytes upload{4u << 20, 0};
+  const std::uint64_t n = 1 << 20;
+  // Alone, the upload loses; the second call of the region in one scope spreads it over
+  // two calls, and the device wins; the data then stays there.
+  EXPECT_FALSE(choose_by_cost(costs, h200, n, upload, first_call_device_iterations, 0).device);
+  EXPECT_TRUE(choose_by_cost(costs, h200, n, upload, first_call_device_iterations, 1).device);
+  EXPECT_TRUE(choose_by_cost(costs, h200, n, {}, first_call_device_iterations, 0).device);
+}
+
+TEST(ChooseByCost, ACloseLoserIsMeasuredAgainNowAndThen) {
+  site_costs costs;
+  costs.record(variant::host, 1024, 20e-6);  // measured while OpenMP was waking up
+  costs.record(variant::device, 1024, 5e-6);
+  const device_costs gpu_like{9e-6, 33.8e9, 61e9, 197e-6};
+  int retries = 0;
+  for (std::uint64_t i = 1; i <= 4 * retry_interval; ++i) {
+    costs.count_decision();
+    const cost_choice choice = choose_by_cost(costs, gpu_like, 1024, {});
+    if (!choice.device) {
+      ++retries;
+      EXPECT_STREQ(choice.why, "auto: measuring the predicted slower side again");
+      EXPECT_FALSE(choice.predicted);
+      EXPECT_EQ(costs.decisions() % retry_interval, 0u);
+    }
+  }
+  EXPECT_EQ(retries, 4);
+  // A loser more than retry_factor slower, by more than retry_cost_seconds a call spread
+  // over retry_interval calls, is left alone; a tiny one is retried.
+  site_costs tiny;
+  tiny.record(variant::host, 1024, 60e-6);
+  tiny.record(variant::device, 1024, 5e-6);
+  int tiny_retries = 0;
+  for (std::uint64_t i = 1; i <= retry_interval; ++i) {
+    tiny.count_decision();
+    tiny_retries += !choose_by_cost(tiny, gpu_like, 1024, {}).device;
+  }
+  EXPECT_EQ(tiny_retries, 1);
+  site_costs far;
+  far.record(variant::host, 1024, 500e-6);
+  far.record(variant::device, 1024, 5e-6);
+  for (std::uint64_t i = 1; i <= retry_interval; ++i) {
+    far.count_decision();
+    EXPECT_TRUE(choose_by_cost(far, gpu_like, 1024, {}).device);
+  }
+}
+
 TEST(ChooseByCost, LaunchLatencyDecidesSmallCalls) {
   site_costs costs;
   costs.record(variant::host, 4096, 15e-6);
