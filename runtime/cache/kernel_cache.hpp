@@ -108,6 +108,7 @@ class kernel_cache {
   const char* clear() noexcept;
 
   const std::string& directory() const { return settings_.directory; }
+  const kernel_cache_settings& settings() const { return settings_; }
   /// The file that holds `key`'s entry (for tests and clpar-info).
   std::string path_of(const std::string& key) const;
 

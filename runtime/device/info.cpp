@@ -69,7 +69,7 @@ std::string selected_device_for(const char* clpar_device_value) {
 
 cache_description describe_cache() {
   kernel_cache& cache = process_kernel_cache();
-  const kernel_cache_settings settings = kernel_cache_settings_from_env();
+  const kernel_cache_settings& settings = cache.settings();
   cache_description d;
   d.directory = cache.directory();
   d.enabled = settings.enabled;

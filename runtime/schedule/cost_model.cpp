@@ -32,43 +32,39 @@ void site_costs::record(variant v, std::uint64_t iterations, double seconds) noe
   if (b.count < UINT32_MAX) ++b.count;
 }
 
+std::optional<unsigned> site_costs::nearest_bucket(variant v, std::uint64_t iterations,
+                                                   unsigned max_distance) const noexcept {
+  const auto& of = buckets_[static_cast<unsigned>(v)];
+  const unsigned home = bucket_of(iterations);
+  // Between two at the same distance, the larger one: its time is less made of fixed
+  // costs, so it scales better.
+  for (unsigned distance = 0; distance <= max_distance; ++distance) {
+    const unsigned up = home + distance;
+    if (up < bucket_count && of[up].count > 0) return up;
+    if (distance <= home && of[home - distance].count > 0) return home - distance;
+  }
+  return std::nullopt;
+}
+
 std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iterations) const noexcept {
-  return scaled_seconds(v, iterations, max_scaled_buckets);
+  const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
+  if (!b) return std::nullopt;
+  return buckets_[static_cast<unsigned>(v)][*b].seconds_per_iteration *
+         static_cast<double>(iterations);
 }
 
 std::optional<double> site_costs::distant_work_seconds(variant v,
                                                        std::uint64_t iterations) const noexcept {
-  const auto& of = buckets_[static_cast<unsigned>(v)];
-  const unsigned home = bucket_of(iterations);
-  for (unsigned distance = 0; distance < bucket_count; ++distance) {
-    for (const unsigned b : {home + distance, home - distance}) {
-      if (b >= bucket_count || (distance > home && b == home - distance) || of[b].count == 0)
-        continue;
-      // What a call of the bucket's smallest count took, less what may have been fixed
-      // costs or interference, scaled: a time mostly made of those says nothing.
-      const double smallest = std::ldexp(1.0, static_cast<int>(b));
-      const double work = of[b].seconds_per_iteration * smallest - distant_fixed_seconds;
-      if (work <= 0) return std::nullopt;
-      return work / smallest * static_cast<double>(iterations);
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<double> site_costs::scaled_seconds(variant v, std::uint64_t iterations,
-                                                 unsigned max_distance) const noexcept {
-  const auto& of = buckets_[static_cast<unsigned>(v)];
-  const unsigned home = bucket_of(iterations);
-  // The nearest measured bucket; between two at the same distance, the larger one (its
-  // time is less made of fixed costs, so it scales better).
-  for (unsigned distance = 0; distance <= max_distance; ++distance) {
-    const unsigned up = home + distance;
-    if (up < bucket_count && of[up].count > 0)
-      return of[up].seconds_per_iteration * static_cast<double>(iterations);
-    if (distance <= home && of[home - distance].count > 0)
-      return of[home - distance].seconds_per_iteration * static_cast<double>(iterations);
-  }
-  return std::nullopt;
+  const std::optional<unsigned> b = nearest_bucket(v, iterations, bucket_count);
+  if (!b) return std::nullopt;
+  // What a call of the bucket's smallest count took, less what may have been fixed costs
+  // or interference, scaled: a time mostly made of those says nothing.
+  const double smallest = std::ldexp(1.0, static_cast<int>(*b));
+  const double work =
+      buckets_[static_cast<unsigned>(v)][*b].seconds_per_iteration * smallest -
+      distant_fixed_seconds;
+  if (work <= 0) return std::nullopt;
+  return work / smallest * static_cast<double>(iterations);
 }
 
 site_costs site_costs::without_device(const site_costs& costs) noexcept {

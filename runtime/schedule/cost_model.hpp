@@ -125,8 +125,9 @@ class site_costs {
     double seconds_per_iteration = 0;
     std::uint32_t count = 0;
   };
-  std::optional<double> scaled_seconds(variant v, std::uint64_t iterations,
-                                       unsigned max_distance) const noexcept;
+  /// The measured bucket nearest n's, at most `max_distance` buckets away.
+  std::optional<unsigned> nearest_bucket(variant v, std::uint64_t iterations,
+                                         unsigned max_distance) const noexcept;
   static constexpr unsigned bucket_count = 64;
   std::array<std::array<bucket, bucket_count>, 2> buckets_{};
   std::uint64_t decisions_ = 0;
