@@ -5,18 +5,29 @@
 //
 //   kernel_shapes [repeat] [log2 elements]     on the first GPU, else the first device
 //
-// Shapes of y = a * x + y (and of the copy y = x):
+// Shapes of y = a * x + y (and of the copy y = x), also with offsets of one element:
 //   strided   one element per work-item, 64-bit offset + index * stride per view (the
 //             translator's general form)
 //   unit      the same with a uniform branch to plain indexing when every stride is 1
 //   vec4      four elements per work-item through float4 when strides are 1 and offsets
 //             are multiples of 4, scalar tail
 //   loop4     four elements per work-item, k = id + j * global size (coalesced), strided
-// Shapes of the 5-point stencil through 2-D slices (the destination one element into a row,
-// so never all aligned):
-//   one       one element per work-item
-//   spread4   four per work-item, a global size apart (the translator's unaligned path)
-//   vload4    four consecutive per work-item through vload4/vstore4 (element-aligned)
+//   loop4_ls  the same with every load issued before any store
+// Shapes of the 4-neighbour stencil through 2-D slices (the destination one element into
+// a row, so never all aligned; every output is checked against the host's), each
+// described above its kernel:
+//   one, spread4, vload4    one, four a global size apart, four consecutive per work-item
+//                           (spread4 is the translator's unaligned path), in 32x8 and
+//                           256x1 work-groups, and with the destination aligned
+//   spread4_ls, rows4_ls    loads before stores; four rows of a column per work-item
+//   vload4_nc, spread4_i32  restrict pointers; 32-bit index arithmetic
+//   gs4, march16, tile4     grid-stride over rows; register marching down a column;
+//                           local-memory tiles
+//   shift4, rowload...      aligned float4 loads shifted in registers: per view, per
+//                           distinct row, and with the shifts known at compile time
+//   rows_float4             each row of u loaded once as aligned float4s
+// STENCIL_PAD=k narrows u's rows by k elements (a row pitch that is not a power of two,
+// or rows aligned differently).
 // Shapes of sum(x[::2] * x[::2]):
 //   tree      one element per work-item, interleaved local tree, one partial per group
 //   stride    a grid-stride loop over few work-groups (8 per compute unit), then a
@@ -28,8 +39,10 @@
 #define CL_HPP_MINIMUM_OPENCL_VERSION 120
 #define CL_HPP_ENABLE_EXCEPTIONS
 #include <CL/opencl.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "support/cl_devices.hpp"
@@ -122,18 +135,276 @@ __kernel void stencil_spread4(STENCIL_ARGS) {
   }
 }
 
-__kernel void stencil_vload4(STENCIL_ARGS) {
-  ulong i = get_global_id(1), j = 4 * get_global_id(0);
-  if (i >= rows || j >= cols) return;
-  if (j + 4 <= cols) {
-    float4 r = 0.25f * (vload4(0, u + n_off + (long)i * n_s0 + (long)j) +
-                        vload4(0, u + s_off + (long)i * s_s0 + (long)j) +
-                        vload4(0, u + w_off + (long)i * w_s0 + (long)j) +
-                        vload4(0, u + e_off + (long)i * e_s0 + (long)j));
-    vstore4(r, 0, v + d_off + (long)i * d_s0 + (long)j);
-  } else {
-    for (; j < cols; ++j) STENCIL_AT(i, j);
+#define VLOAD4_KERNEL(name, ARGS)                                                          \
+__kernel void name(ARGS) {                                                                 \
+  ulong i = get_global_id(1), j = 4 * get_global_id(0);                                   \
+  if (i >= rows || j >= cols) return;                                                      \
+  if (j + 4 <= cols) {                                                                     \
+    float4 r = 0.25f * (vload4(0, u + n_off + (long)i * n_s0 + (long)j) +                  \
+                        vload4(0, u + s_off + (long)i * s_s0 + (long)j) +                  \
+                        vload4(0, u + w_off + (long)i * w_s0 + (long)j) +                  \
+                        vload4(0, u + e_off + (long)i * e_s0 + (long)j));                  \
+    vstore4(r, 0, v + d_off + (long)i * d_s0 + (long)j);                                   \
+  } else {                                                                                 \
+    for (; j < cols; ++j) STENCIL_AT(i, j);                                                \
+  }                                                                                        \
+}
+VLOAD4_KERNEL(stencil_vload4, STENCIL_ARGS)
+
+// The same four per work-item, every load issued before any store: the values go to
+// registers first, so the loads of all four elements are in flight together.
+__kernel void stencil_spread4_ls(STENCIL_ARGS) {
+  ulong i = get_global_id(1);
+  if (i >= rows) return;
+  float r[4];
+  for (uint q = 0; q < 4; ++q) {
+    ulong j = get_global_id(0) + q * get_global_size(0);
+    if (j < cols) r[q] = 0.25f * (AT(u, n, i, j) + AT(u, s, i, j) + AT(u, w, i, j) + AT(u, e, i, j));
   }
+  for (uint q = 0; q < 4; ++q) {
+    ulong j = get_global_id(0) + q * get_global_size(0);
+    if (j < cols) AT(v, d, i, j) = r[q];
+  }
+}
+
+// Four consecutive rows of one column per work-item, loads first: a column's rows share
+// their neighbours in the work-item's own cache lines.
+__kernel void stencil_rows4_ls(STENCIL_ARGS) {
+  ulong j = get_global_id(0), i0 = 4 * get_global_id(1);
+  if (j >= cols) return;
+  float r[4];
+  for (uint q = 0; q < 4; ++q) {
+    ulong i = i0 + q;
+    if (i < rows) r[q] = 0.25f * (AT(u, n, i, j) + AT(u, s, i, j) + AT(u, w, i, j) + AT(u, e, i, j));
+  }
+  for (uint q = 0; q < 4; ++q) {
+    ulong i = i0 + q;
+    if (i < rows) AT(v, d, i, j) = r[q];
+  }
+}
+
+// vload4 with restrict-qualified pointers (the read-only cache path).
+#define STENCIL_ARGS_R ulong rows, ulong cols, __global float *restrict v, V2(d), \
+  __global const float *restrict u, V2(n), V2(s), V2(w), V2(e)
+VLOAD4_KERNEL(stencil_vload4_nc, STENCIL_ARGS_R)
+
+// A 32 x (8 * ROWS) tile of outputs per 32 x 8 work-group: the window of u it reads
+// (one more row and column on each side, u's row stride w_s0) staged in local memory
+// with aligned row loads, the outputs computed from there. u's window starts at the west
+// view's offset, one row up.
+#define TILE_KERNEL(name, ROWS)                                                           \
+__kernel __attribute__((reqd_work_group_size(32, 8, 1))) void name(STENCIL_ARGS) {        \
+  __local float t[8 * ROWS + 2][36];                                                       \
+  const ulong j0 = get_group_id(0) * 32, i0 = get_group_id(1) * 8 * ROWS;                  \
+  const uint lx = get_local_id(0), ly = get_local_id(1);                                   \
+  const long base = w_off - w_s0;                                                          \
+  for (uint r = ly; r < 8 * ROWS + 2; r += 8)                                              \
+    for (uint c = lx; c < 34; c += 32) {                                                   \
+      ulong gi = i0 + r, gj = j0 + c;                                                      \
+      if (gi < rows + 2 && gj < cols + 2) t[r][c] = u[base + (long)gi * w_s0 + (long)gj];  \
+    }                                                                                      \
+  barrier(CLK_LOCAL_MEM_FENCE);                                                            \
+  for (uint q = 0; q < ROWS; ++q) {                                                        \
+    const uint r = ly + 8 * q;                                                             \
+    const ulong i = i0 + r, j = j0 + lx;                                                   \
+    if (i < rows && j < cols)                                                              \
+      AT(v, d, i, j) = 0.25f * (t[r][lx + 1] + t[r + 2][lx + 1] + t[r + 1][lx] + t[r + 1][lx + 2]); \
+  }                                                                                        \
+}
+TILE_KERNEL(stencil_tile4, 4)
+
+// spread4 with 32-bit index arithmetic (int offsets, strides and products): a 64-bit
+// multiply is several instructions on GPUs, and a stencil does ten per element.
+#define AT32(base, p, i, j) base[(int)p##_off + (int)(i) * (int)p##_s0 + (int)(j) * (int)p##_s1]
+#define STENCIL_AT32(i, j) \
+  AT32(v, d, i, j) = 0.25f * (AT32(u, n, i, j) + AT32(u, s, i, j) + AT32(u, w, i, j) + AT32(u, e, i, j))
+__kernel void stencil_spread4_i32(STENCIL_ARGS) {
+  int i = get_global_id(1);
+  if (i >= (int)rows) return;
+  for (int q = 0; q < 4; ++q) {
+    int j = get_global_id(0) + q * get_global_size(0);
+    if (j >= (int)cols) return;
+    STENCIL_AT32(i, j);
+  }
+}
+
+// spread4 with a grid-stride over rows: few work-groups (8 per compute unit), each
+// work-item walking down its columns a global size of rows at a time.
+__kernel void stencil_gs4(STENCIL_ARGS) {
+  for (ulong i = get_global_id(1); i < rows; i += get_global_size(1))
+    for (uint q = 0; q < 4; ++q) {
+      ulong j = get_global_id(0) + q * get_global_size(0);
+      if (j >= cols) break;
+      STENCIL_AT(i, j);
+    }
+}
+
+// Marching down a column with the rows kept in registers: one column and MARCH rows per
+// work-item. Each step loads the row below (south view), and the west and east
+// neighbours (which the warp's neighbours load as their south values one step earlier, so
+// they come from L1); the north value is the register from two steps before. Four rows
+// are loaded before any is stored. Valid for this benchmark's views (all of u, one row
+// stride), which is what a translator would have to prove at run time.
+#define MARCH_KERNEL(name, MARCH)                                                        \
+__kernel void name(STENCIL_ARGS) {                                                        \
+  const ulong j = get_global_id(0), i0 = get_global_id(1) * MARCH;                       \
+  if (j >= cols || i0 >= rows) return;                                                    \
+  const ulong end = min(rows, i0 + MARCH);                                                \
+  __global const float *col = u + w_off + (long)j + 1; /* the centre column, row i0 */    \
+  const long pitch = w_s0;                                                                \
+  float up = col[(long)i0 * pitch - pitch], mid = col[(long)i0 * pitch];                  \
+  for (ulong i = i0; i < end; i += 4) {                                                   \
+    float down[4], west[4], east[4];                                                      \
+    for (uint q = 0; q < 4; ++q) {                                                        \
+      const long at = (long)(i + q) * pitch;                                              \
+      if (i + q < end) { down[q] = col[at + pitch]; west[q] = col[at - 1]; east[q] = col[at + 1]; } \
+    }                                                                                     \
+    for (uint q = 0; q < 4; ++q) {                                                        \
+      if (i + q < end) AT(v, d, i + q, j) = 0.25f * (up + down[q] + west[q] + east[q]);   \
+      up = mid; mid = down[q];                                                            \
+    }                                                                                     \
+  }                                                                                       \
+}
+MARCH_KERNEL(stencil_march16, 16)
+
+// Aligned float4 rows with the shifted neighbours built in registers: four outputs per
+// work-item, centred on four aligned columns c..c+3 of u (the destination aligned with
+// them, as a destination of the same layout as u would be); west and east take one element of the
+// neighbouring float4s, which the warp's neighbours load (L1).
+__kernel void stencil_rows_float4(STENCIL_ARGS) {
+  const ulong i = get_global_id(1) + 1, c = 4 * get_global_id(0);  // u coordinates
+  if (i > rows || c >= cols + 2) return;
+  const long pitch = w_s0;
+  __global const float4 *row = (__global const float4 *)(u + (long)i * pitch + (long)c);
+  const long p4 = pitch / 4;
+  const float4 up = row[-p4], down = row[p4], mid = row[0];
+  const float before = c > 0 ? u[(long)i * pitch + (long)c - 1] : 0.0f;
+  const float after = c + 4 < cols + 2 ? u[(long)i * pitch + (long)c + 4] : 0.0f;
+  const float4 west = (float4)(before, mid.x, mid.y, mid.z), east = (float4)(mid.y, mid.z, mid.w, after);
+  const float4 r = 0.25f * (up + down + west + east);
+  __global float *out = v + (long)i * pitch + (long)c;
+  if (c > 0 && c + 4 < cols + 2) {
+    *(__global float4 *)out = r;
+  } else {
+    if (c > 0) out[0] = r.x;
+    out[1] = r.y; out[2] = r.z;
+    if (c + 4 < cols + 2) out[3] = r.w;
+  }
+}
+
+// The general form of the above, for any views whose rows are contiguous: each work-item
+// takes four destination elements on an aligned float4 of the destination, and each
+// source's four elements come from the two aligned float4s around them, shifted by the
+// source's own misalignment (uniform along a row, so the branch is too).
+float4 load4_shifted(__global const float *p) {
+  const uint k = (uint)((size_t)p / sizeof(float)) & 3;
+  __global const float4 *a = (__global const float4 *)(p - k);
+  if (k == 0) return a[0];
+  const float4 lo = a[0], hi = a[1];
+  if (k == 1) return (float4)(lo.yzw, hi.x);
+  if (k == 2) return (float4)(lo.zw, hi.xy);
+  return (float4)(lo.w, hi.xyz);
+}
+
+__kernel void stencil_shift4(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  __global float *drow = v + d_off + (long)i * d_s0;
+  const long h = (long)((size_t)drow / sizeof(float) & 3);
+  const long j = 4 * (long)get_global_id(0) - h;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    const float4 r = 0.25f * (load4_shifted(u + n_off + (long)i * n_s0 + j) +
+                              load4_shifted(u + s_off + (long)i * s_s0 + j) +
+                              load4_shifted(u + w_off + (long)i * w_s0 + j) +
+                              load4_shifted(u + e_off + (long)i * e_s0 + j));
+    *(__global float4 *)(drow + j) = r;
+    if (get_global_id(0) + 1 == get_global_size(0))
+      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
+  } else {
+    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
+    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
+  }
+}
+
+// What a translator can emit for shifted windows of one array, known to be such at
+// compile time (shifts by constants) and checked at run time: the work-item takes four
+// destination elements on an aligned float4 of the destination; each distinct row of u
+// the views read is loaded once, as the aligned float4s covering the columns the views
+// need; each view's four elements are taken out of them (the shift is uniform in a row).
+float4 window4(float4 a, float4 b, float4 c, uint k) {
+  switch (k) {
+  case 0: return a;
+  case 1: return (float4)(a.yzw, b.x);
+  case 2: return (float4)(a.zw, b.xy);
+  case 3: return (float4)(a.w, b.xyz);
+  case 4: return b;
+  case 5: return (float4)(b.yzw, c.x);
+  case 6: return (float4)(b.zw, c.xy);
+  default: return (float4)(b.w, c.xyz);
+  }
+}
+
+__kernel void stencil_rowload(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  __global float *drow = v + d_off + (long)i * d_s0;
+  const long h = (long)((size_t)drow / sizeof(float) & 3);
+  const long j = 4 * (long)get_global_id(0) - h;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    // Row -1 (north, shift 0), row +1 (south), row 0 (west and east, columns -1 .. +4).
+    __global const float *pn = u + n_off + (long)i * n_s0 + j;
+    const uint kn = (uint)((size_t)pn / sizeof(float)) & 3;
+    __global const float4 *bn = (__global const float4 *)(pn - kn);
+    const float4 n0 = bn[0], n1 = kn > 0 ? bn[1] : n0;
+    __global const float *ps = u + s_off + (long)i * s_s0 + j;
+    const uint ks = (uint)((size_t)ps / sizeof(float)) & 3;
+    __global const float4 *bs = (__global const float4 *)(ps - ks);
+    const float4 s0 = bs[0], s1 = ks > 0 ? bs[1] : s0;
+    __global const float *pm = u + w_off + (long)i * w_s0 + j;  /* the west view's elements */
+    const uint km = (uint)((size_t)pm / sizeof(float)) & 3;
+    __global const float4 *bm = (__global const float4 *)(pm - km);
+    const float4 m0 = bm[0], m1 = km + 6 > 4 ? bm[1] : m0, m2 = km + 6 > 8 ? bm[2] : m0;
+    const float4 r = 0.25f * (window4(n0, n1, n1, kn) + window4(s0, s1, s1, ks) +
+                              window4(m0, m1, m2, km) + window4(m0, m1, m2, km + 2));
+    *(__global float4 *)(drow + j) = r;
+    if (get_global_id(0) + 1 == get_global_size(0))
+      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
+  } else {
+    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
+    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
+  }
+}
+
+// The row loads above with the alignments this benchmark's layout gives written in as
+// constants (north and south aligned, the middle row three elements in): what the
+// run-time choice among shifts costs.
+__kernel void stencil_rowload_static(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  __global float *drow = v + d_off + (long)i * d_s0;
+  const long j = 4 * (long)get_global_id(0) - 1;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    const float4 n0 = *(__global const float4 *)(u + n_off + (long)i * n_s0 + j);
+    const float4 s0 = *(__global const float4 *)(u + s_off + (long)i * s_s0 + j);
+    __global const float4 *bm = (__global const float4 *)(u + w_off + (long)i * w_s0 + j - 3);
+    const float4 m0 = bm[0], m1 = bm[1], m2 = bm[2];
+    const float4 r = 0.25f * (n0 + s0 + window4(m0, m1, m2, 3) + window4(m0, m1, m2, 5));
+    *(__global float4 *)(drow + j) = r;
+    if (get_global_id(0) + 1 == get_global_size(0))
+      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
+  } else {
+    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
+    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
+  }
+}
+
+__kernel void saxpy_loop4_ls(ulong n, float a, CVIEW(x), VIEW(y)) {
+  ulong g = get_global_size(0);
+  float r[4];
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g)
+    if (k < n) r[j] = a * x[x_off + (long)k * x_s] + y[y_off + (long)k * y_s];
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g)
+    if (k < n) y[y_off + (long)k * y_s] = r[j];
 }
 
 __kernel void sum_tree(ulong n, CVIEW(x), __global float *partials, __local float *scratch) {
@@ -218,15 +489,18 @@ int main(int argc, char** argv) try {
   };
 
   const cl_long zero = 0, one = 1;
-  const auto elementwise = [&](const char* name, bool saxpy, cl_ulong items, double moved) {
+  const auto elementwise = [&](const char* name, bool saxpy, cl_ulong items, double moved,
+                                cl_long x_off = 0, cl_long y_off = 0) {
     cl::Kernel k(program, name);
     int a = 0;
-    k.setArg(a++, n);
+    k.setArg(a++, n - 1);
     if (saxpy) k.setArg(a++, 0.5f);
-    k.setArg(a++, x), k.setArg(a++, zero), k.setArg(a++, one);
-    k.setArg(a++, y), k.setArg(a++, zero), k.setArg(a++, one);
+    k.setArg(a++, x), k.setArg(a++, x_off), k.setArg(a++, one);
+    k.setArg(a++, y), k.setArg(a++, y_off), k.setArg(a++, one);
     const cl_ulong local = 256, global = (items + local - 1) / local * local;
-    row(name, moved, bench::median_of(repeat, [&] {
+    char label[96];
+    std::snprintf(label, sizeof label, "%s (offsets %lld, %lld)", name, (long long)x_off, (long long)y_off);
+    row(label, moved, bench::median_of(repeat, [&] {
           cl::Event e;
           queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
                                      nullptr, &e);
@@ -240,32 +514,85 @@ int main(int argc, char** argv) try {
   elementwise("saxpy_unit", true, n, 12.0 * double(n));
   elementwise("saxpy_vec4", true, n / 4, 12.0 * double(n));
   elementwise("saxpy_loop4", true, n / 4, 12.0 * double(n));
+  elementwise("saxpy_loop4_ls", true, n / 4, 12.0 * double(n));
+  elementwise("copy_strided", false, n, 8.0 * double(n), 1, 0);
+  elementwise("copy_strided", false, n, 8.0 * double(n), 0, 1);
+  elementwise("copy_strided", false, n, 8.0 * double(n), 1, 1);
+  elementwise("saxpy_loop4_ls", true, n / 4, 12.0 * double(n), 1, 0);
+  elementwise("saxpy_loop4_ls", true, n / 4, 12.0 * double(n), 0, 1);
 
   // The 5-point stencil through 2-D windows of a side x side array (u is x, v is y).
-  const cl_ulong side = cl_ulong(1) << (shift / 2), width = n / side;
+  // STENCIL_PAD (elements) narrows the rows so that the row pitch is not a power of two.
+  const char* pad_text = std::getenv("STENCIL_PAD");
+  const cl_ulong pad = pad_text ? cl_ulong(std::atoll(pad_text)) : 0;
+  const cl_ulong side = cl_ulong(1) << (shift / 2), width = n / side - pad;
   const cl_ulong rows = side - 2, cols = width - 2;
-  const auto stencil = [&](const char* name, cl_ulong items_per_row) {
+  cl_ulong lx = 32, ly = 8;
+  cl_long dst_shift = 0;  // -1 writes each output one element left: an aligned destination
+  // u holds a pattern so that every output is checked against the host's.
+  std::vector<float> pattern(n), result(n);
+  for (cl_ulong k = 0; k < n; ++k) pattern[k] = float(k % 13);
+  cl::Buffer ux(context, CL_MEM_READ_WRITE, bytes);
+  queue.enqueueWriteBuffer(ux, CL_TRUE, 0, bytes, pattern.data());
+  const auto stencil = [&](const char* name, cl_ulong items_per_row, cl_ulong row_items = 0) {
     cl::Kernel k(program, name);
     const cl_long w = cl_long(width);
-    const cl_long offsets[5] = {w + 1, 1, 2 * w + 1, w, w + 2};  // d, n, s, w, e
+    const cl_long offsets[5] = {w + 1 + dst_shift, 1, 2 * w + 1, w, w + 2};  // d, n, s, w, e
     int a = 0;
     k.setArg(a++, rows), k.setArg(a++, cols), k.setArg(a++, y);
     for (int v = 0; v < 5; ++v) {
-      if (v == 1) k.setArg(a++, x);
+      if (v == 1) k.setArg(a++, ux);
       k.setArg(a++, offsets[v]), k.setArg(a++, w), k.setArg(a++, one);
     }
-    const cl_ulong gx = (items_per_row + 31) / 32 * 32, gy = (rows + 7) / 8 * 8;
-    row(name, 8.0 * double(rows) * double(cols), bench::median_of(repeat, [&] {
+    if (row_items == 0) row_items = rows;
+    const cl_ulong gx = (items_per_row + lx - 1) / lx * lx, gy = (row_items + ly - 1) / ly * ly;
+    char label[96];
+    std::snprintf(label, sizeof label, "%s %llux%llu%s", name, (unsigned long long)lx,
+                  (unsigned long long)ly, dst_shift ? ", aligned destination" : "");
+    row(label, 8.0 * double(rows) * double(cols), bench::median_of(repeat, [&] {
           cl::Event e;
-          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gx, gy), cl::NDRange(32, 8),
+          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gx, gy), cl::NDRange(lx, ly),
                                      nullptr, &e);
           e.wait();
           return bench::event_seconds(e);
         }));
+    queue.enqueueReadBuffer(y, CL_TRUE, 0, bytes, result.data());
+    cl_ulong wrong = 0;
+    for (cl_ulong i = 1; i <= rows; ++i)
+      for (cl_ulong j = 1; j <= cols; ++j) {
+        const float* c = &pattern[i * width + j];
+        const float want = 0.25f * (c[-width] + c[width] + c[-1] + c[1]);
+        wrong += result[i * width + j + dst_shift] != want;
+      }
+    if (wrong) std::fprintf(stderr, "%s: %llu wrong outputs\n", name, (unsigned long long)wrong);
   };
-  stencil("stencil_one", cols);
+  for (const auto& [x_items, y_items] : {std::pair<cl_ulong, cl_ulong>{32, 8}, {256, 1}}) {
+    lx = x_items, ly = y_items;
+    stencil("stencil_one", cols);
+    stencil("stencil_spread4", (cols + 3) / 4);
+    stencil("stencil_vload4", (cols + 3) / 4);
+  }
+  lx = 32, ly = 8;
+  stencil("stencil_spread4_ls", (cols + 3) / 4);
+  stencil("stencil_rows4_ls", cols, (rows + 3) / 4);
+  dst_shift = -1;
   stencil("stencil_spread4", (cols + 3) / 4);
   stencil("stencil_vload4", (cols + 3) / 4);
+  dst_shift = 0;
+  stencil("stencil_vload4_nc", (cols + 3) / 4);
+  stencil("stencil_spread4_i32", (cols + 3) / 4);
+  {
+    const cl_ulong groups_per_band = ((cols + 3) / 4 + lx - 1) / lx;
+    stencil("stencil_gs4", (cols + 3) / 4, std::max<cl_ulong>(1, units * 8 / groups_per_band) * ly);
+  }
+  stencil("stencil_march16", cols, (rows + 15) / 16);
+  stencil("stencil_tile4", cols, (rows + 3) / 4);
+  stencil("stencil_shift4", (cols + 3) / 4 + 1);
+  stencil("stencil_rowload", (cols + 3) / 4 + 1);
+  if (width % 4 == 0) {  // these assume rows of u that are all aligned alike
+    stencil("stencil_rowload_static", (cols + 3) / 4 + 1);
+    stencil("stencil_rows_float4", (cols + 2 + 3) / 4);
+  }
 
   // sum(x[::2] * x[::2]): n / 2 elements, stride 2.
   const cl_ulong selected = n / 2;
