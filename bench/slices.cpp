@@ -1,10 +1,11 @@
 // bench/slices.cpp - slice expressions at memory speed (issue 4): kernel bandwidth of
 // fused slice statements at 2^28 elements, against a plain copy through the same path.
 //
-// Bytes counted per element are those a kernel must move: copy 8 (read + write), saxpy
-// 12 (x, y read, y written), the 5-point stencil 8 (the four reads of each element come
-// from neighbouring rows the caches share; one read and one write reach memory), the
-// strided sum of squares 4 (one float read per selected element, half of v).
+// Bytes counted per element are those a kernel must move: copy and where 8 (read +
+// write), saxpy 12 (x, y read, y written; also one element off alignment), the 5-point
+// stencil 8 (the four reads of each element come from neighbouring rows the caches
+// share; one read and one write reach memory), the strided sum of squares 4 (one float
+// read per selected element, half of v).
 #include <clpar/clpar.hpp>
 #include <clpar/rt/stats.hpp>
 
@@ -43,6 +44,12 @@ int main(int argc, char** argv) {
 
   const double copy = kernel_seconds(repeat, [&] { y[all] = x; });
   const double saxpy = kernel_seconds(repeat, [&] { y[all] = a * x + y; });
+  // The same one element off: the destination and its source one element into y.
+  const double shifted = kernel_seconds(repeat, [&] {
+    y[slice(1, n)] = a * x[slice(0, n - 1)] + y[slice(1, n)];
+  });
+  // Not a vector statement (a comparison): four per work-item, one by one.
+  const double clamp = kernel_seconds(repeat, [&] { y[all] = clpar::where(x > 0.0f, x, 0.0f); });
   const std::ptrdiff_t side = std::ptrdiff_t(1) << (shift / 2);
   clpar::view<float, 2> u(xs.data(), side, n / side), v(ys.data(), side, n / side);
   const std::ptrdiff_t r = u.extent(0), c = u.extent(1);
@@ -65,6 +72,8 @@ int main(int argc, char** argv) {
   };
   row("`y[all] = x` (copy)", 8.0 * n, copy);
   row("`y[all] = a * x + y`", 12.0 * n, saxpy);
+  row("`y[1:] = a * x[:-1] + y[1:]` (unaligned)", 12.0 * double(n - 1), shifted);
+  row("`y[all] = where(x > 0, x, 0)`", 8.0 * n, clamp);
   row("5-point stencil through 2-D slices", 8.0 * double(r - 2) * double(c - 2), stencil);
   row("`sum(x[::2] * x[::2])`", 4.0 * double(n / 2), sum);
   std::fprintf(stderr, "checksum %g\n", double(sink));

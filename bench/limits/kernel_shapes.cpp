@@ -12,19 +12,23 @@
 //   vec4      four elements per work-item through float4 when strides are 1 and offsets
 //             are multiples of 4, scalar tail
 //   loop4     four elements per work-item, k = id + j * global size (coalesced), strided
-//   loop4_ls  the same with every load issued before any store
+//   loop4_ls  the same with every load issued before any store; _dst with the destination
+//             a parameter of its own (as the translator passes it), _dst_clamp with the
+//             loads unconditional; translated: the translator's first form of it
 // Shapes of the 4-neighbour stencil through 2-D slices (the destination one element into
 // a row, so never all aligned; every output is checked against the host's), each
 // described above its kernel:
 //   one, spread4, vload4    one, four a global size apart, four consecutive per work-item
 //                           (spread4 is the translator's unaligned path), in 32x8 and
 //                           256x1 work-groups, and with the destination aligned
-//   spread4_ls, rows4_ls    loads before stores; four rows of a column per work-item
+//   spread4_ls(_clamp)      loads before stores (unconditional loads)
+//   rows4_ls                four rows of a column per work-item
 //   vload4_nc, spread4_i32  restrict pointers; 32-bit index arithmetic
 //   gs4, march16, tile4     grid-stride over rows; register marching down a column;
 //                           local-memory tiles
 //   shift4, rowload...      aligned float4 loads shifted in registers: per view, per
-//                           distinct row, and with the shifts known at compile time
+//                           distinct row, with the shifts known at compile time, with
+//                           the middle row as float4 and scalars, with one row pointer
 //   rows_float4             each row of u loaded once as aligned float4s
 // STENCIL_PAD=k narrows u's rows by k elements (a row pitch that is not a power of two,
 // or rows aligned differently).
@@ -167,6 +171,21 @@ __kernel void stencil_spread4_ls(STENCIL_ARGS) {
   }
 }
 
+// spread4_ls with unconditional loads (a column past the end reads the last one).
+__kernel void stencil_spread4_ls_clamp(STENCIL_ARGS) {
+  ulong i = get_global_id(1);
+  if (i >= rows) return;
+  float r[4];
+  for (uint q = 0; q < 4; ++q) {
+    const ulong k = get_global_id(0) + q * get_global_size(0), j = k < cols ? k : cols - 1;
+    r[q] = 0.25f * (AT(u, n, i, j) + AT(u, s, i, j) + AT(u, w, i, j) + AT(u, e, i, j));
+  }
+  for (uint q = 0; q < 4; ++q) {
+    ulong j = get_global_id(0) + q * get_global_size(0);
+    if (j < cols) AT(v, d, i, j) = r[q];
+  }
+}
+
 // Four consecutive rows of one column per work-item, loads first: a column's rows share
 // their neighbours in the work-item's own cache lines.
 __kernel void stencil_rows4_ls(STENCIL_ARGS) {
@@ -292,6 +311,18 @@ __kernel void stencil_rows_float4(STENCIL_ARGS) {
   }
 }
 
+// The elements of a destination-aligned work-item (four from j) that its float4 does not
+// cover: all of them for a partial work-item, the row's tail for the last one.
+#define STENCIL_PASS rows, cols, v, d_off, d_s0, d_s1, u, n_off, n_s0, n_s1, s_off, s_s0, \
+  s_s1, w_off, w_s0, w_s1, e_off, e_s0, e_s1
+void stencil_rest(STENCIL_ARGS, ulong i, long j) {
+  const bool last = get_global_id(0) + 1 == get_global_size(0);
+  const bool full = j >= 0 && j + 4 <= (long)cols;
+  const long first = full ? j + 4 : max(j, 0L);
+  const long end = last ? (long)cols : full ? first : min(j + 4, (long)cols);
+  for (long t = first; t < end; ++t) STENCIL_AT(i, (ulong)t);
+}
+
 // The general form of the above, for any views whose rows are contiguous: each work-item
 // takes four destination elements on an aligned float4 of the destination, and each
 // source's four elements come from the two aligned float4s around them, shifted by the
@@ -318,12 +349,8 @@ __kernel void stencil_shift4(STENCIL_ARGS) {
                               load4_shifted(u + w_off + (long)i * w_s0 + j) +
                               load4_shifted(u + e_off + (long)i * e_s0 + j));
     *(__global float4 *)(drow + j) = r;
-    if (get_global_id(0) + 1 == get_global_size(0))
-      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
-  } else {
-    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
-    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
   }
+  stencil_rest(STENCIL_PASS, i, j);
 }
 
 // What a translator can emit for shifted windows of one array, known to be such at
@@ -367,12 +394,8 @@ __kernel void stencil_rowload(STENCIL_ARGS) {
     const float4 r = 0.25f * (window4(n0, n1, n1, kn) + window4(s0, s1, s1, ks) +
                               window4(m0, m1, m2, km) + window4(m0, m1, m2, km + 2));
     *(__global float4 *)(drow + j) = r;
-    if (get_global_id(0) + 1 == get_global_size(0))
-      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
-  } else {
-    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
-    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
   }
+  stencil_rest(STENCIL_PASS, i, j);
 }
 
 // The row loads above with the alignments this benchmark's layout gives written in as
@@ -390,12 +413,105 @@ __kernel void stencil_rowload_static(STENCIL_ARGS) {
     const float4 m0 = bm[0], m1 = bm[1], m2 = bm[2];
     const float4 r = 0.25f * (n0 + s0 + window4(m0, m1, m2, 3) + window4(m0, m1, m2, 5));
     *(__global float4 *)(drow + j) = r;
-    if (get_global_id(0) + 1 == get_global_size(0))
-      for (ulong t = j + 4; t < cols; ++t) STENCIL_AT(i, t);
-  } else {
-    const long end = get_global_id(0) + 1 == get_global_size(0) ? (long)cols : min(j + 4, (long)cols);
-    for (long t = max(j, 0L); t < end; ++t) STENCIL_AT(i, (ulong)t);
   }
+  stencil_rest(STENCIL_PASS, i, j);
+}
+
+// Steps from rowload_static towards rows_float4, one change each:
+// rowload_mid: the middle row as one float4 and two scalars, the neighbours built by
+// swizzles (no window4);
+__kernel void stencil_rowload_mid(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  __global float *drow = v + d_off + (long)i * d_s0;
+  const long j = 4 * (long)get_global_id(0) - 1;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    const float4 n0 = *(__global const float4 *)(u + n_off + (long)i * n_s0 + j);
+    const float4 s0 = *(__global const float4 *)(u + s_off + (long)i * s_s0 + j);
+    __global const float *pm = u + w_off + (long)i * w_s0 + j;  // column j - 1 of the centre
+    const float4 mid = *(__global const float4 *)(pm + 1);
+    const float4 west = (float4)(pm[0], mid.xyz), east = (float4)(mid.yzw, pm[5]);
+    *(__global float4 *)(drow + j) = 0.25f * (n0 + s0 + west + east);
+  }
+  stencil_rest(STENCIL_PASS, i, j);
+}
+
+// rowload_pitch: the same with every address from one row pointer and the pitch.
+__kernel void stencil_rowload_pitch(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  const long j = 4 * (long)get_global_id(0) - 1;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    const long pitch = w_s0;
+    __global const float *pm = u + w_off + (long)i * pitch + j;
+    const float4 mid = *(__global const float4 *)(pm + 1);
+    const float4 n0 = *(__global const float4 *)(pm + 1 - pitch);
+    const float4 s0 = *(__global const float4 *)(pm + 1 + pitch);
+    const float4 west = (float4)(pm[0], mid.xyz), east = (float4)(mid.yzw, pm[5]);
+    *(__global float4 *)(v + (pm + 1 - u)) = 0.25f * (n0 + s0 + west + east);
+  }
+  stencil_rest(STENCIL_PASS, i, j);
+}
+
+// The translator's unaligned saxpy as it emits it (y[1:] = a * x[:-1] + y[1:]: the
+// destination and the second source the same elements, through two parameters), and the
+// same without the multiply by the step.
+#define TR_ARGS long first, long step, ulong count, __global float *d, long d_off, long d_s, \
+  __global const float *v1, long v1_off, long v1_s, __global const float *v2, long v2_off, \
+  long v2_s, float a
+__kernel void saxpy_translated(TR_ARGS) {
+  const ulong block = get_global_id(0);
+  float value[4];
+  for (uint j = 0; j < 4; ++j) {
+    const ulong k = block + j * get_global_size(0);
+    if (k < count) {
+      ulong i = (ulong)(first + (long)k * step);
+      value[j] = (a * v1[v1_off + (long)i * v1_s]) + v2[v2_off + (long)i * v2_s];
+    }
+  }
+  for (uint j = 0; j < 4; ++j) {
+    const ulong k = block + j * get_global_size(0);
+    if (k < count) {
+      ulong i = (ulong)(first + (long)k * step);
+      d[d_off + (long)i * d_s] = value[j];
+    }
+  }
+}
+
+__kernel void saxpy_translated_nostep(TR_ARGS) {
+  const ulong block = get_global_id(0);
+  float value[4];
+  for (uint j = 0; j < 4; ++j) {
+    const ulong k = block + j * get_global_size(0);
+    if (k < count) value[j] = (a * v1[v1_off + (long)k * v1_s]) + v2[v2_off + (long)k * v2_s];
+  }
+  for (uint j = 0; j < 4; ++j) {
+    const ulong k = block + j * get_global_size(0);
+    if (k < count) d[d_off + (long)k * d_s] = value[j];
+  }
+}
+
+// loop4_ls with the destination a parameter of its own (the same buffer as y).
+__kernel void saxpy_loop4_ls_dst(ulong n, float a, CVIEW(x), CVIEW(y), VIEW(d)) {
+  ulong g = get_global_size(0);
+  float r[4];
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g)
+    if (k < n) r[j] = a * x[x_off + (long)k * x_s] + y[y_off + (long)k * y_s];
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g)
+    if (k < n) d[d_off + (long)k * d_s] = r[j];
+}
+
+// The same with the loads made unconditional: an index past the end reads the last
+// element instead (its value is not stored), so the compiler can issue all loads at once.
+__kernel void saxpy_loop4_ls_dst_clamp(ulong n, float a, CVIEW(x), CVIEW(y), VIEW(d)) {
+  ulong g = get_global_size(0);
+  float r[4];
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g) {
+    const ulong c = k < n ? k : n - 1;
+    r[j] = a * x[x_off + (long)c * x_s] + y[y_off + (long)c * y_s];
+  }
+  for (ulong k = get_global_id(0), j = 0; j < 4; ++j, k += g)
+    if (k < n) d[d_off + (long)k * d_s] = r[j];
 }
 
 __kernel void saxpy_loop4_ls(ulong n, float a, CVIEW(x), VIEW(y)) {
@@ -465,6 +581,14 @@ int main(int argc, char** argv) try {
     std::fprintf(stderr, "%s\n", program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device).c_str());
     return 1;
   }
+  if (const char* path = std::getenv("KERNEL_SHAPES_BINARY")) {  // PTX on NVIDIA
+    const std::vector<std::vector<unsigned char>> binaries =
+        program.getInfo<CL_PROGRAM_BINARIES>();
+    if (FILE* out = std::fopen(path, "wb")) {
+      std::fwrite(binaries.front().data(), 1, binaries.front().size(), out);
+      std::fclose(out);
+    }
+  }
   const cl_uint units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
   std::printf("device %s, %u compute units, 2^%d floats\n",
               device.getInfo<CL_DEVICE_NAME>().c_str(), units, shift);
@@ -515,6 +639,40 @@ int main(int argc, char** argv) try {
   elementwise("saxpy_vec4", true, n / 4, 12.0 * double(n));
   elementwise("saxpy_loop4", true, n / 4, 12.0 * double(n));
   elementwise("saxpy_loop4_ls", true, n / 4, 12.0 * double(n));
+  for (const char* name : {"saxpy_translated", "saxpy_translated_nostep"}) {
+    cl::Kernel k(program, name);
+    const cl_long first = 0, step = 1;
+    k.setArg(0, first), k.setArg(1, step), k.setArg(2, n - 1);
+    k.setArg(3, y), k.setArg(4, one), k.setArg(5, one);
+    k.setArg(6, x), k.setArg(7, zero), k.setArg(8, one);
+    k.setArg(9, y), k.setArg(10, one), k.setArg(11, one), k.setArg(12, 0.5f);
+    const cl_ulong local = 256, global = ((n - 1) / 4 + local) / local * local;
+    row(name, 12.0 * double(n), bench::median_of(repeat, [&] {
+          cl::Event e;
+          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                                     nullptr, &e);
+          e.wait();
+          return bench::event_seconds(e);
+        }));
+  }
+  for (const char* name : {"saxpy_loop4_ls_dst", "saxpy_loop4_ls_dst_clamp"})
+  for (const cl_long y_off : {cl_long(0), cl_long(1)}) {
+    cl::Kernel k(program, name);
+    k.setArg(0, n - 1), k.setArg(1, 0.5f);
+    k.setArg(2, x), k.setArg(3, zero), k.setArg(4, one);
+    k.setArg(5, y), k.setArg(6, y_off), k.setArg(7, one);
+    k.setArg(8, y), k.setArg(9, y_off), k.setArg(10, one);
+    const cl_ulong local = 256, global = (n / 4 + local - 1) / local * local;
+    char label[96];
+    std::snprintf(label, sizeof label, "%s (offsets 0, %lld)", name, (long long)y_off);
+    row(label, 12.0 * double(n), bench::median_of(repeat, [&] {
+          cl::Event e;
+          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(local),
+                                     nullptr, &e);
+          e.wait();
+          return bench::event_seconds(e);
+        }));
+  }
   elementwise("copy_strided", false, n, 8.0 * double(n), 1, 0);
   elementwise("copy_strided", false, n, 8.0 * double(n), 0, 1);
   elementwise("copy_strided", false, n, 8.0 * double(n), 1, 1);
@@ -574,6 +732,7 @@ int main(int argc, char** argv) try {
   }
   lx = 32, ly = 8;
   stencil("stencil_spread4_ls", (cols + 3) / 4);
+  stencil("stencil_spread4_ls_clamp", (cols + 3) / 4);
   stencil("stencil_rows4_ls", cols, (rows + 3) / 4);
   dst_shift = -1;
   stencil("stencil_spread4", (cols + 3) / 4);
@@ -591,6 +750,8 @@ int main(int argc, char** argv) try {
   stencil("stencil_rowload", (cols + 3) / 4 + 1);
   if (width % 4 == 0) {  // these assume rows of u that are all aligned alike
     stencil("stencil_rowload_static", (cols + 3) / 4 + 1);
+    stencil("stencil_rowload_mid", (cols + 3) / 4 + 1);
+    stencil("stencil_rowload_pitch", (cols + 3) / 4 + 1);
     stencil("stencil_rows_float4", (cols + 2 + 3) / 4);
   }
 

@@ -17,9 +17,11 @@ struct KernelOptions {
 /// to size the NDRange (region_info::inner_block and grid_stride).
 struct KernelShape {
   /// Iterations of the innermost dimension per work-item: 4 for an element-wise slice
-  /// statement over one element type with only arithmetic, which the kernel runs as
-  /// four-wide vectors where every view is contiguous and aligned at run time.
+  /// assignment, 1 otherwise.
   unsigned InnerBlock = 1;
+  /// The four are run as four-wide vectors where every view is contiguous and aligned at
+  /// run time: a slice assignment over one element type with only arithmetic.
+  bool Vector = false;
   /// The kernel loops over every dimension in steps of the global size (regions with
   /// reductions: few work-groups, so few partials).
   bool GridStride = false;

@@ -56,8 +56,9 @@ struct region_info {
   /// The kernel checks some accesses itself, so it may stop part-way (the error word);
   /// the runtime then keeps the host's copy of written memory current before the launch.
   bool checks_in_kernel = true;
-  /// Consecutive iterations of the innermost dimension each work-item takes (the kernel
-  /// loops over them): the NDRange's innermost size is the count divided by this, rounded up.
+  /// Iterations of the innermost dimension each work-item takes (the kernel loops over
+  /// them, consecutive or a global size apart): the NDRange's innermost size is the count
+  /// divided by this, rounded up.
   unsigned inner_block = 1;
   /// The kernel steps through every dimension by the NDRange's global size, so the runtime
   /// may launch fewer work-items than iterations (for reductions: a few work-groups per

@@ -32,6 +32,13 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // The tail of the last block, and strided or unaligned views, one element at a time:
 // CHECK-CL: {{^ *}}for (ulong clpar_k0 = 4 * clpar_block; clpar_k0 < clpar_count0; ++clpar_k0) {
 // CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// Unaligned or strided: four a global size apart, every value computed (with loads that
+// read the last element again past the end) before the first store:
+// CHECK-CL: {{^ *}}float clpar_value[4];
+// CHECK-CL: {{^ *}}const ulong clpar_next = clpar_block + clpar_j * get_global_size(0);
+// CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = clpar_next < clpar_count0 ? clpar_next : clpar_count0 - 1;
+// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = clpar_block + clpar_j * get_global_size(0);
-// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// CHECK-CL-NEXT: {{^ *}}if (clpar_k0 < clpar_count0) {
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = clpar_value[clpar_j];
 // CHECK-OMP: {{^ *}}}((y[clpar::all]), (a), (x), (y));

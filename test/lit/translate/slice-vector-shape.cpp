@@ -1,6 +1,6 @@
-// Which slice statements take four iterations per work-item through T4 vectors
-// (region_info::inner_block 4): one element type, arithmetic, and math built-ins that
-// take vectors.  Comparisons, where, casts, mixed types, min/max and reductions do not.
+// Slice assignments take four iterations per work-item (inner_block 4), reductions one.
+// T4 vectors: one element type, arithmetic, math built-ins that take vectors; comparisons,
+// where, casts, mixed types and min/max take the four one by one, a global size apart.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
 // RUN: FileCheck %s < %t.cpp
 // RUN: FileCheck %s --check-prefix=STENCIL < %t.cl/clpar_slice_20_3.cl
@@ -27,13 +27,29 @@ float f(clpar::view<float> x, clpar::view<const float> y, clpar::view<double> d,
   // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false};
   // INT: {{^ *}}(*(__global int4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = ((*(__global const int4 *)(clpar_v1 + clpar_v1_off + (long)clpar_i0)) * clpar_s0) - (*(__global const int4 *)(clpar_v2 + clpar_v2_off + (long)clpar_i0));
   x[all] = clpar::where(y > 0.0f, y, 0.0f);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, false, false};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false};
   // SCALAR-NOT: float4
-  // SCALAR-NOT: clpar_block
+  // SCALAR: {{^ *}}float clpar_value[4];
+  // SCALAR-NOT: float4
+  // SCALAR: {{^ *}}clpar_value[clpar_j] = (clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0] > clpar_s0) ? clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0] : clpar_s1;
+  // SCALAR-NOT: float4
   d[all] = clpar::cast<double>(y) + d;
-  // CHECK: {{^ *}}1, true, false, false, nullptr, false, 1, false, false};
+  // CHECK: {{^ *}}1, true, false, false, nullptr, false, 4, false, false};
   x[all] = clpar::min(x, y);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, false, false};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false};
   return clpar::sum(y * y);
   // CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, true, false};
 }
+
+// Unaligned, four reads per element: the four a global size apart, each stored as it is
+// computed.
+// STENCIL-NOT: clpar_value
+// STENCIL: {{^ *}}const ulong clpar_k1 = clpar_block + clpar_j * get_global_size(0);
+// STENCIL-NEXT: {{^ *}}if (clpar_k1 >= clpar_count1)
+// STENCIL-NOT: clpar_value
+// STENCIL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0 + (long)clpar_i1 * clpar_dst_s1] = clpar_s0 *
+// Two reads per element (as int): the four values computed, the loads unconditional (the
+// last element again past the end), then the stores.
+// INT: {{^ *}}int clpar_value[4];
+// INT: {{^ *}}clpar_value[clpar_j] = (clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0] * clpar_s0) - clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// INT: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = clpar_value[clpar_j];
