@@ -2,6 +2,7 @@
 #include "Analysis/BoundsHoisting.h"
 
 #include <optional>
+#include <vector>
 
 namespace clpar {
 
@@ -297,8 +298,32 @@ private:
 } // namespace
 
 void hoistBoundsChecks(ir::Region &R) {
-  if (R.KernelBody && R.BoundsCheck)
-    Hoister(R).run();
+  if (!R.KernelBody || !R.BoundsCheck)
+    return;
+  Hoister(R).run();
+  // Per view: indexed at all, and every index of every access hoisted.
+  std::vector<bool> Indexed(R.Views.size()), Unhoisted(R.Views.size());
+  const auto Visit = [&](const auto &Self, const ir::Expr &E) -> void {
+    if (E.K == ir::Expr::Kind::ViewElement && E.Index < R.Views.size()) {
+      Indexed[E.Index] = true;
+      const unsigned All = E.Operands.size() >= 32 ? ~0u : (1u << E.Operands.size()) - 1;
+      if ((E.HoistedMask & All) != All)
+        Unhoisted[E.Index] = true;
+    }
+    for (const auto &Op : E.Operands)
+      Self(Self, *Op);
+  };
+  const auto VisitStmt = [&](const auto &Self, const ir::Stmt &S) -> void {
+    for (const ir::ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
+      if (*E)
+        Visit(Visit, **E);
+    for (const auto &C : S.Children)
+      if (C)
+        Self(Self, *C);
+  };
+  VisitStmt(VisitStmt, *R.KernelBody);
+  for (unsigned V = 0; V < R.Views.size(); ++V)
+    R.Views[V].AccessesCheckedBeforeLaunch = Indexed[V] && !Unhoisted[V];
 }
 
 } // namespace clpar

@@ -3,6 +3,11 @@
 
 #include "Emit/KernelEmitter.h"
 
+#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace clpar::emit {
 
 namespace {
@@ -57,6 +62,16 @@ const char *reductionOp(ir::ReductionOp Op) {
 
 /// Stub-local names all start with clpar_, which the analysis keeps free of user names.
 std::string rangeVar(unsigned D) { return "clpar_r" + std::to_string(D); }
+
+/// A C++ identifier: a view named by a variable, which a declaration can shadow.
+bool isIdentifier(const std::string &S) {
+  if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
+    return false;
+  for (char C : S)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      return false;
+  return true;
+}
 
 class StubWriter {
 public:
@@ -263,6 +278,18 @@ private:
                "clpar_n" + SL + ", clpar_schedule.threads());");
       line(I + "    const std::uint64_t clpar_nb = (clpar_n" + SL + " + clpar_bs - 1) / clpar_bs;");
     }
+    // Views whose every access the stub checked before the region (launch()) are read
+    // through unchecked views: a check per access keeps the compiler from vectorizing.
+    std::vector<std::pair<std::string, std::string>> Unchecked; // {view, unchecked name}
+    if (Opts.OpenCL && R.offloaded() && R.BoundsCheck)
+      for (const ir::View &V : R.Views)
+        if (V.Kind == ir::ViewKind::ClparView && V.AccessesCheckedBeforeLaunch &&
+            isIdentifier(V.HostExpr)) {
+          Unchecked.push_back(
+              {V.HostExpr, "clpar_unchecked" + std::to_string(Unchecked.size())});
+          line(I + "    const auto " + Unchecked.back().second + " = ::clpar::rt::unchecked(" +
+               V.HostExpr + ");");
+        }
     std::string Pragma =
         "#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())";
     for (const ir::Reduction &Red : R.Reductions)
@@ -296,6 +323,13 @@ private:
       line(In + R.Dims[D].LoopVarDecl + " = " + rangeVar(D) + ".at(clpar_k" +
            std::to_string(D) + ");");
     line(In + "try {");
+    if (!Unchecked.empty()) {
+      line("#pragma GCC diagnostic push");
+      line("#pragma GCC diagnostic ignored \"-Wshadow\"");
+      for (const auto &[Name, Alias] : Unchecked)
+        line(In + "  const auto &" + Name + " = " + Alias + ";");
+      line("#pragma GCC diagnostic pop");
+    }
     Out += lineDirective(R.BodyStart.Line, R.BodyStart.File);
     Out += std::string(R.BodyStart.Column > 1 ? R.BodyStart.Column - 1 : 0, ' ');
     Out += R.BodyText + "\n";

@@ -145,6 +145,9 @@ struct View {
   unsigned Rank = 1;
   bool Written = false;
   bool ConstElements = false; ///< view<const T>
+  /// The body indexes the view, and every index of every access is checked before the
+  /// region runs (Region::HoistedChecks), so the OpenMP variant need not check them.
+  bool AccessesCheckedBeforeLaunch = false;
 };
 
 struct Scalar {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <type_traits>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -20,6 +21,8 @@
 
 namespace clpar {
 class bounds_error;
+template <class T, std::size_t Rank>
+class view;
 }  // namespace clpar
 
 namespace clpar::rt {
@@ -52,6 +55,36 @@ decltype(auto) checked_subscript(Container& c, Index i, const char* file, unsign
     throw typename detail::bounds_error_of<Container>::type(file, line, column, index,
                                                              c.size(), name);
   return c[index];
+}
+
+/// A clpar::view whose element accesses are not checked: the OpenMP variant of a region
+/// reads a view through one where the translator checked every index of every access of
+/// it before the region ran (SPEC 1.4 holds: an out-of-range index throws then, before
+/// anything is written).  Per-access checks keep the compiler from vectorizing the loop.
+/// Element access only; everything else is the view's.
+template <class T, std::size_t Rank>
+class unchecked_view : public view<T, Rank> {
+ public:
+  explicit unchecked_view(const view<T, Rank>& v) noexcept : view<T, Rank>(v) {}
+
+  template <class... I>
+    requires(sizeof...(I) == Rank && (std::is_convertible_v<I, std::ptrdiff_t> && ...))
+  T& operator()(I... i) const noexcept {
+    std::ptrdiff_t at = 0;
+    std::size_t d = 0;
+    ((at += static_cast<std::ptrdiff_t>(i) * this->stride(d++)), ...);
+    return this->data()[at];
+  }
+  template <class I>
+    requires(Rank == 1 && std::is_convertible_v<I, std::ptrdiff_t>)
+  T& operator[](I i) const noexcept {
+    return this->data()[static_cast<std::ptrdiff_t>(i) * this->stride(0)];
+  }
+};
+
+template <class T, std::size_t Rank>
+unchecked_view<T, Rank> unchecked(const view<T, Rank>& v) noexcept {
+  return unchecked_view<T, Rank>(v);
 }
 
 class host_errors {

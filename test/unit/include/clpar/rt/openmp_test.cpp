@@ -1,10 +1,13 @@
 // test/unit/include/clpar/rt/openmp_test.cpp - the OpenMP variant's support: how a nest's
-// innermost dimension is cut into blocks.
+// innermost dimension is cut into blocks; views read without per-access checks.
 #include "clpar/rt/openmp.hpp"
 
+#include <clpar/clpar.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <numeric>
+#include <vector>
 
 namespace clpar::rt {
 namespace {
@@ -36,6 +39,31 @@ TEST(InnerBlockSize, EmptyAndUnknownThreads) {
   EXPECT_EQ(inner_block_size(0, 100, 4), 1u);
   EXPECT_EQ(inner_block_size(5, 0, 4), 1u);
   EXPECT_EQ(inner_block_size(2, 1000, 0), 500u);  // 0 threads counts as 1: 4 blocks wanted
+}
+
+TEST(UncheckedView, ReadsAndWritesTheViewsElements) {
+  std::vector<float> data(6 * 8);
+  std::iota(data.begin(), data.end(), 0.0f);
+  // Every other row, columns reversed: strides of 16 and -1 elements.
+  const view<float, 2> m =
+      view<float, 2>(data.data(), 6, 8)(slice(0, 6, 2), slice(7, -1, -1));
+  const unchecked_view<float, 2> u = unchecked(m);
+  for (std::size_t i = 0; i < m.extent(0); ++i)
+    for (std::size_t j = 0; j < m.extent(1); ++j) EXPECT_EQ(&u(i, j), &m(i, j));
+  u(2, 1) = -1.0f;
+  EXPECT_EQ(data[4 * 8 + 6], -1.0f);
+  EXPECT_EQ(u.extents(), m.extents());  // the rest is the view's own
+  EXPECT_EQ(u.data(), m.data());
+}
+
+TEST(UncheckedView, RankOneSubscriptAndConstElements) {
+  const std::vector<int> data{1, 2, 3, 4, 5};
+  const view<const int> v = view<const int>(data.data(), 5)[slice(1, 5, 2)];
+  const auto u = unchecked(v);
+  EXPECT_EQ(u[0], 2);
+  EXPECT_EQ(u[1], 4);
+  EXPECT_EQ(u(1), 4);
+  EXPECT_EQ(&u[short{1}], &data[3]);
 }
 
 }  // namespace
