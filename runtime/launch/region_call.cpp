@@ -18,6 +18,7 @@
 // Under auto a call in a data scope also follows the scope's mode for this execution
 // (schedule/scope_costs.hpp): all on the host, all on the device, or per region; the scope
 // is timed from its first such call to its end (data_scope::end_run, here).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -225,6 +226,10 @@ decision decide_and_run(const launch_request& request) {
       result.why = "auto: the scope runs all on the device";
     } else {
       const device_id device = static_cast<device_id>(choice.device);
+      // A time loop in a caller that keeps the arrays with clpar::resident spreads the
+      // upload over its calls as a data scope's execution does.
+      if (mode == scope_mode::per_region)
+        earlier_calls = std::max(earlier_calls, count_resident_call(&info, spans.spans()));
       const cost_choice by_cost =
           choose_by_cost(costs, calibration_of(choice.device).costs, call.iterations,
                          bytes_to_move(spans, device), first_call_threshold(info.iteration_loops),

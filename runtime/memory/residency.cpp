@@ -2,11 +2,15 @@
 #include "memory/residency.hpp"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "memory/device_memory.hpp"
 #include "memory/span_set.hpp"
@@ -155,25 +159,76 @@ void end_holds(void*& holds, const char* site) noexcept {
   delete list;
 }
 
+/// The ranges a live resident_hold holds and the region calls made while it lived, in a
+/// per-thread chain from the innermost hold outwards.
+struct resident_calls {
+  std::vector<byte_range> ranges;
+  std::vector<std::pair<const void*, std::uint64_t>> calls;  ///< few regions: a short list
+  resident_calls* outer = nullptr;
+
+  bool holds(const byte_span& span) const noexcept {
+    for (const byte_range& range : ranges)
+      if (range.low <= span.low && span.high <= range.high) return true;
+    return false;
+  }
+};
+
+thread_local resident_calls* innermost_resident = nullptr;
+
 }  // namespace
 
 void data_scope::release_all() noexcept { end_holds(holds_, site_); }
 
 resident_hold::resident_hold(const view_arg* views, std::size_t count, const char* site) noexcept
     : site_(site) {
+  // Out of memory: the views are simply not held, or their calls not counted, which
+  // costs speed, not correctness.
   try {
     residency_lock lock;
     auto* list = new handle_list;
+    holds_ = list;  // what is held before a failure is released with the rest
     for (std::size_t i = 0; i < count; ++i)
       if (const std::optional<byte_range> range = range_of(views[i])) list->hold(*range);
-    holds_ = list;
   } catch (...) {
-    // Out of memory: the views are simply not held, which costs speed, not correctness.
+  }
+  try {
+    auto calls = std::make_unique<resident_calls>();
+    for (std::size_t i = 0; i < count; ++i)
+      if (const std::optional<byte_range> range = range_of(views[i]))
+        calls->ranges.push_back(*range);
+    calls->outer = innermost_resident;
+    innermost_resident = calls.get();
+    calls_ = calls.release();
+  } catch (...) {
   }
 }
 
 resident_hold::~resident_hold() {
+  if (auto* calls = static_cast<resident_calls*>(calls_)) {
+    resident_calls** link = &innermost_resident;
+    while (*link != nullptr && *link != calls) link = &(*link)->outer;
+    if (*link == calls) *link = calls->outer;
+    delete calls;
+  }
   if (holds_ != nullptr) end_holds(holds_, site_);
+}
+
+std::uint64_t count_resident_call(const void* region, std::span<const byte_span> spans) noexcept {
+  if (spans.empty()) return 0;
+  for (resident_calls* hold = innermost_resident; hold != nullptr; hold = hold->outer) {
+    bool all = true;
+    for (const byte_span& span : spans) all = all && hold->holds(span);
+    if (!all) continue;
+    for (auto& [calls_of, count] : hold->calls)
+      if (calls_of == region) return count++;
+    try {
+      hold->calls.emplace_back(region, 1);
+    } catch (...) {
+      // Out of memory: this region's calls are not spread, which costs speed only.
+    }
+    return 0;
+  }
+  return 0;
 }
 
 void sync_host(const view_arg& view, const char* site) noexcept {

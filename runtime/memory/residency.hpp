@@ -10,11 +10,14 @@
 #ifndef CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
 #define CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
 
+#include <cstdint>
 #include <mutex>
+#include <span>
 #include <vector>
 
 #include "clpar/rt/residency.hpp"
 #include "memory/region_registry.hpp"
+#include "memory/span_set.hpp"
 
 namespace clpar::rt {
 
@@ -29,6 +32,13 @@ class residency_lock {
 
 /// The registry (under residency_lock).
 region_registry& residency_registry();
+
+/// Under auto, for spreading an upload over the calls of a time loop whose arrays a
+/// clpar::resident in a caller keeps on the device (as a data scope's execution does for
+/// its own regions): how many calls of `region` came before this one while the innermost
+/// resident of this thread that holds every span of this call was alive, counting this
+/// call.  0 when no live resident holds them all.
+std::uint64_t count_resident_call(const void* region, std::span<const byte_span> spans) noexcept;
 
 /// True when some memory is tracked: host code must then ask before touching memory.
 /// Read without the lock; a stale true only costs a lock.

@@ -76,6 +76,9 @@ class resident_hold {
  private:
   const char* site_;
   void* holds_ = nullptr;
+  /// auto's count of the region calls this hold covers (runtime/memory/residency.hpp);
+  /// destroyed on the thread that made it, as a scoped guard is.
+  void* calls_ = nullptr;
 };
 
 /// Brings `view`'s memory up to date on the host, and forgets the device copies of it, so
