@@ -3,6 +3,8 @@
 // No region runs here, so nothing reaches a device.
 #include "memory/residency.hpp"
 
+#include "clpar/rt/args.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,16 +13,7 @@
 namespace clpar::rt {
 namespace {
 
-view_arg view_of(float* data, std::uint64_t n) {
-  view_arg v{};
-  v.data = data;
-  v.elem_size = sizeof(float);
-  v.rank = 1;
-  v.extent[0] = n;
-  v.stride[0] = 1;
-  v.written = true;
-  return v;
-}
+view_arg view_of(float* data, std::uint64_t n) { return contiguous_arg(data, n, true); }
 
 byte_span span_of(const float* data, std::uint64_t n) {
   const auto low = reinterpret_cast<std::uintptr_t>(data);
