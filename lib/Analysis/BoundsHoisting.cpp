@@ -301,7 +301,9 @@ void hoistBoundsChecks(ir::Region &R) {
   if (!R.KernelBody || !R.BoundsCheck)
     return;
   Hoister(R).run();
-  // Per view: indexed at all, and every index of every access hoisted.
+  // Per view: indexed at all, and every index of every access hoisted.  A view passed
+  // whole to a function (or captured by a lambda) does not qualify: the callee indexes it
+  // with checks of its own, which the OpenMP variant must keep.
   std::vector<bool> Indexed(R.Views.size()), Unhoisted(R.Views.size());
   const auto Visit = [&](const auto &Self, const ir::Expr &E) -> void {
     if (E.K == ir::Expr::Kind::ViewElement && E.Index < R.Views.size()) {
@@ -310,6 +312,8 @@ void hoistBoundsChecks(ir::Region &R) {
       if ((E.HoistedMask & All) != All)
         Unhoisted[E.Index] = true;
     }
+    if (E.K == ir::Expr::Kind::ViewRef && E.Index < R.Views.size())
+      Unhoisted[E.Index] = true;
     for (const auto &Op : E.Operands)
       Self(Self, *Op);
   };

@@ -145,8 +145,9 @@ struct View {
   unsigned Rank = 1;
   bool Written = false;
   bool ConstElements = false; ///< view<const T>
-  /// The body indexes the view, and every index of every access is checked before the
-  /// region runs (Region::HoistedChecks), so the OpenMP variant need not check them.
+  /// The body indexes the view, every index of every access is checked before the region
+  /// runs (Region::HoistedChecks), and no function is passed the view: the OpenMP variant
+  /// need not check its accesses.
   bool AccessesCheckedBeforeLaunch = false;
 };
 

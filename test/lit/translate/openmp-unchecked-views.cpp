@@ -38,4 +38,17 @@ void halves(clpar::view<const float> in, clpar::view<float> out) {
 // CHECK-NOT: const auto &in =
 // CHECK: {{^ *}}#pragma GCC diagnostic pop
 
+float first(clpar::view<const float> v) { return v[0]; }
+
+void passed(clpar::view<const float> in, clpar::view<float> out) {
+  for (auto i : clpar::prange(out.extent(0)))
+    out[i] = in[i] + first(in);
+}
+// `in` is also passed to a function, which checks its own accesses: only `out`.
+// CHECK: {{^ *}}const auto clpar_unchecked0 = ::clpar::rt::unchecked(out);
+// CHECK-NOT: ::clpar::rt::unchecked(in)
+// CHECK: {{^ *}}const auto &out = clpar_unchecked0;
+// CHECK-NOT: const auto &in =
+// CHECK: {{^ *}}#pragma GCC diagnostic pop
+
 // NONE-NOT: {{^ *}}const auto clpar_unchecked
