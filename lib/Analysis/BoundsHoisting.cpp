@@ -305,27 +305,18 @@ void hoistBoundsChecks(ir::Region &R) {
   // whole to a function (or captured by a lambda) does not qualify: the callee indexes it
   // with checks of its own, which the OpenMP variant must keep.
   std::vector<bool> Indexed(R.Views.size()), Unhoisted(R.Views.size());
-  const auto Visit = [&](const auto &Self, const ir::Expr &E) -> void {
-    if (E.K == ir::Expr::Kind::ViewElement && E.Index < R.Views.size()) {
+  ir::forEachExpr(*R.KernelBody, [&](const ir::Expr &E) {
+    if (E.Index >= R.Views.size())
+      return;
+    if (E.K == ir::Expr::Kind::ViewElement) {
       Indexed[E.Index] = true;
       const unsigned All = E.Operands.size() >= 32 ? ~0u : (1u << E.Operands.size()) - 1;
       if ((E.HoistedMask & All) != All)
         Unhoisted[E.Index] = true;
-    }
-    if (E.K == ir::Expr::Kind::ViewRef && E.Index < R.Views.size())
+    } else if (E.K == ir::Expr::Kind::ViewRef) {
       Unhoisted[E.Index] = true;
-    for (const auto &Op : E.Operands)
-      Self(Self, *Op);
-  };
-  const auto VisitStmt = [&](const auto &Self, const ir::Stmt &S) -> void {
-    for (const ir::ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
-      if (*E)
-        Visit(Visit, **E);
-    for (const auto &C : S.Children)
-      if (C)
-        Self(Self, *C);
-  };
-  VisitStmt(VisitStmt, *R.KernelBody);
+    }
+  });
   for (unsigned V = 0; V < R.Views.size(); ++V)
     R.Views[V].AccessesCheckedBeforeLaunch = Indexed[V] && !Unhoisted[V];
 }

@@ -270,9 +270,8 @@ struct LoadsFirst {
 };
 
 unsigned viewReads(const Expr &E) {
-  unsigned Count = E.K == Expr::Kind::ViewElement;
-  for (const auto &Op : E.Operands)
-    Count += viewReads(*Op);
+  unsigned Count = 0;
+  ir::forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
   return Count;
 }
 

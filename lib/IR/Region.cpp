@@ -58,6 +58,21 @@ bool containsLoop(const Stmt &S) {
   return false;
 }
 
+void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &F) {
+  F(E);
+  for (const ExprPtr &Op : E.Operands)
+    forEachExpr(*Op, F);
+}
+
+void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F) {
+  for (const ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
+    if (*E)
+      forEachExpr(**E, F);
+  for (const StmtPtr &C : S.Children)
+    if (C)
+      forEachExpr(*C, F);
+}
+
 bool Region::iterationHasLoop() const {
   if (KernelBody && containsLoop(*KernelBody))
     return true;

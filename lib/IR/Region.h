@@ -20,6 +20,7 @@
 #ifndef CLPAR_IR_REGION_H
 #define CLPAR_IR_REGION_H
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -118,6 +119,11 @@ struct Stmt {
 
 /// Whether \p S runs a loop (for, while, do) anywhere inside it.
 bool containsLoop(const Stmt &S);
+
+/// Calls \p F on \p E and every expression inside it, parents first.
+void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &F);
+/// Calls \p F on every expression of \p S and of the statements inside it.
+void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F);
 
 ExprPtr makeExpr(Expr::Kind K, ScalarType T);
 /// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,

@@ -42,6 +42,7 @@
 #include "memory/span_set.hpp"
 #include "schedule/calibration.hpp"
 #include "schedule/cost_model.hpp"
+#include "schedule/region_counts.hpp"
 #include "schedule/scope_costs.hpp"
 #include "trace/trace.hpp"
 
@@ -86,16 +87,7 @@ struct scope_run {
   const void* site;
   scope_execution execution;
   std::chrono::steady_clock::time_point start;
-  /// Calls so far of each region in this execution (few regions: a short list).
-  std::vector<std::pair<const region_info*, std::uint64_t>> calls;
-
-  /// The calls of `info` before this one, counting this one.
-  std::uint64_t count_call(const region_info* info) {
-    for (auto& [region, count] : calls)
-      if (region == info) return count++;
-    calls.emplace_back(info, 1);
-    return 0;
-  }
+  region_counts calls;  ///< of each region in this execution
 };
 
 /// The record of `scope`'s current execution, begun (its mode chosen) at its first call
@@ -188,7 +180,7 @@ decision decide_and_run(const launch_request& request) {
     run = run_of(request.scope);
     if (run != nullptr) {
       mode = run->execution.mode;
-      earlier_calls = run->count_call(&info);
+      earlier_calls = run->calls.count(&info);
     }
     if (mode == scope_mode::all_host) return host("auto: the scope runs all on the host");
     costs = cost_table::instance().snapshot(&info, measured_on);

@@ -9,11 +9,11 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "memory/device_memory.hpp"
 #include "memory/span_set.hpp"
+#include "schedule/region_counts.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -163,7 +163,7 @@ void end_holds(void*& holds, const char* site) noexcept {
 /// per-thread chain from the innermost hold outwards.
 struct resident_calls {
   std::vector<byte_range> ranges;
-  std::vector<std::pair<const void*, std::uint64_t>> calls;  ///< few regions: a short list
+  region_counts calls;
   resident_calls* outer = nullptr;
 
   bool holds(const byte_span& span) const noexcept {
@@ -218,15 +218,7 @@ std::uint64_t count_resident_call(const void* region, std::span<const byte_span>
   for (resident_calls* hold = innermost_resident; hold != nullptr; hold = hold->outer) {
     bool all = true;
     for (const byte_span& span : spans) all = all && hold->holds(span);
-    if (!all) continue;
-    for (auto& [calls_of, count] : hold->calls)
-      if (calls_of == region) return count++;
-    try {
-      hold->calls.emplace_back(region, 1);
-    } catch (...) {
-      // Out of memory: this region's calls are not spread, which costs speed only.
-    }
-    return 0;
+    if (all) return hold->calls.count(region);
   }
   return 0;
 }
