@@ -30,6 +30,9 @@
 //                           distinct row, with the shifts known at compile time, with
 //                           the middle row as float4 and scalars, with one row pointer
 //   rows_float4             each row of u loaded once as aligned float4s
+//   kshift(_else)           each view's four elements from the aligned float4s around
+//                           them, its shift a build-time constant, the partial work-items
+//                           lane by lane (the translator's aligned-rows form)
 // STENCIL_PAD=k narrows u's rows by k elements (a row pitch that is not a power of two,
 // or rows aligned differently).
 // Shapes of sum(x[::2] * x[::2]):
@@ -327,14 +330,18 @@ void stencil_rest(STENCIL_ARGS, ulong i, long j) {
 // takes four destination elements on an aligned float4 of the destination, and each
 // source's four elements come from the two aligned float4s around them, shifted by the
 // source's own misalignment (uniform along a row, so the branch is too).
-float4 load4_shifted(__global const float *p) {
-  const uint k = (uint)((size_t)p / sizeof(float)) & 3;
+// p's four elements out of the aligned float4s around them, k = p's position past a
+// four-element boundary (a build-time constant where the caller passes one).
+float4 window_at(__global const float *p, const uint k) {
   __global const float4 *a = (__global const float4 *)(p - k);
   if (k == 0) return a[0];
   const float4 lo = a[0], hi = a[1];
   if (k == 1) return (float4)(lo.yzw, hi.x);
   if (k == 2) return (float4)(lo.zw, hi.xy);
   return (float4)(lo.w, hi.xyz);
+}
+float4 load4_shifted(__global const float *p) {
+  return window_at(p, (uint)((size_t)p / sizeof(float)) & 3);
 }
 
 __kernel void stencil_shift4(STENCIL_ARGS) {
@@ -451,6 +458,55 @@ __kernel void stencil_rowload_pitch(STENCIL_ARGS) {
     *(__global float4 *)(v + (pm + 1 - u)) = 0.25f * (n0 + s0 + west + east);
   }
   stencil_rest(STENCIL_PASS, i, j);
+}
+
+// Per-view shifts as build-time constants, as the runtime can build a translated kernel
+// once it knows every view's rows lie alike on four-element boundaries: KS_H is the
+// destination's misalignment, KS_K<view> each source's shift against it (this benchmark's
+// layout: the destination one element in; north and south aligned with it, west three,
+// east one).  Full work-items load each view as the aligned float4s around its four
+// elements; the two partial ones of a row go lane by lane with clamped loads.
+#define KS_H 1
+#define KS_KN 0
+#define KS_KS 0
+#define KS_KW 3
+#define KS_KE 1
+#define KS_FULL                                                                           \
+  *(__global float4 *)(v + d_off + (long)i * d_s0 + j) =                                  \
+      0.25f * (window_at(u + n_off + (long)i * n_s0 + j, KS_KN) +                         \
+               window_at(u + s_off + (long)i * s_s0 + j, KS_KS) +                         \
+               window_at(u + w_off + (long)i * w_s0 + j, KS_KW) +                         \
+               window_at(u + e_off + (long)i * e_s0 + j, KS_KE))
+#define KS_PARTIAL                                                                        \
+  float value[4];                                                                         \
+  _Pragma("unroll") for (uint q = 0; q < 4; ++q) {                                        \
+    const long t = clamp(j + (long)q, 0L, (long)cols - 1);                               \
+    value[q] = 0.25f * (AT(u, n, i, t) + AT(u, s, i, t) + AT(u, w, i, t) + AT(u, e, i, t)); \
+  }                                                                                       \
+  _Pragma("unroll") for (uint q = 0; q < 4; ++q)                                          \
+    if (j + (long)q >= 0 && j + (long)q < (long)cols) AT(v, d, i, j + (long)q) = value[q]
+
+__kernel void stencil_kshift(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  const long j = 4 * (long)get_global_id(0) - KS_H;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    KS_FULL;
+    return;
+  }
+  KS_PARTIAL;
+}
+
+// The same with the partial work-items in an else branch.
+__kernel void stencil_kshift_else(STENCIL_ARGS) {
+  const ulong i = get_global_id(1);
+  if (i >= rows) return;
+  const long j = 4 * (long)get_global_id(0) - KS_H;
+  if (j >= 0 && j + 4 <= (long)cols) {
+    KS_FULL;
+  } else {
+    KS_PARTIAL;
+  }
 }
 
 // The translator's unaligned saxpy as it emits it (y[1:] = a * x[:-1] + y[1:]: the
@@ -753,6 +809,8 @@ int main(int argc, char** argv) try {
     stencil("stencil_rowload_mid", (cols + 3) / 4 + 1);
     stencil("stencil_rowload_pitch", (cols + 3) / 4 + 1);
     stencil("stencil_rows_float4", (cols + 2 + 3) / 4);
+    stencil("stencil_kshift", (cols + 3) / 4 + 1);
+    stencil("stencil_kshift_else", (cols + 3) / 4 + 1);
   }
 
   // sum(x[::2] * x[::2]): n / 2 elements, stride 2.

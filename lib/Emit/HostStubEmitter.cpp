@@ -156,7 +156,8 @@ private:
          (Opts.StrictFp ? "true" : "false") + ", nullptr, " +
          (kernelChecksAccesses(KernelSource) ? "true" : "false") + ", " +
          std::to_string(Shape.InnerBlock) + ", " + (Shape.GridStride ? "true" : "false") + ", " +
-         (R.iterationHasLoop() ? "true" : "false") + "};");
+         (R.iterationHasLoop() ? "true" : "false") + ", " +
+         (Shape.Vector ? "true" : "false") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

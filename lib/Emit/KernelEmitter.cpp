@@ -147,10 +147,12 @@ private:
   const std::vector<ir::View> &Views;
 };
 
-/// Prints the element-wise statement of a slice region for four consecutive iterations of
-/// the innermost dimension at once: every view element is a T4 at its first element, whose
-/// innermost stride is 1 and whose address is a multiple of four elements (the kernel checks
-/// both before taking this path).
+/// Prints the element-wise statement of a slice region for the four iterations of the
+/// innermost dimension that one aligned T4 of the destination holds (the aligned-rows
+/// path, built when the runtime defines CLPAR_ROWS4): the destination (the written view)
+/// as that T4, every source as the four elements from its own position, taken out of the
+/// aligned T4s around them by clpar_window4 with the view's shift against the destination
+/// (CLPAR_SHIFT<view>, a build-time constant).
 class VectorPrinter : public OpenCLPrinter {
 public:
   explicit VectorPrinter(const ir::Region &R) : OpenCLPrinter(R, false, R.Views) {}
@@ -164,8 +166,10 @@ protected:
       Address += " + (long)" + operand(*E.Operands[D]) + " * " + V.KernelName + "_s" +
                  std::to_string(D);
     Address += " + (long)" + operand(*E.Operands[Inner]);
-    return std::string("(*(__global ") + (V.Written ? "" : "const ") +
-           ir::openclTypeName(V.Element) + "4 *)(" + Address + "))";
+    if (!V.Written)
+      return "clpar_window4(" + Address + ", CLPAR_SHIFT" + std::to_string(E.Index) + ")";
+    return std::string("(*(__global ") + ir::openclTypeName(V.Element) + "4 *)(" + Address +
+           "))";
   }
 };
 
@@ -183,8 +187,30 @@ bool isVectorBuiltin(const std::string &Name) {
   return false;
 }
 
+unsigned viewReads(const Expr &E) {
+  unsigned Count = 0;
+  ir::forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
+  return Count;
+}
+
+bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck);
+
+/// Whether \p E is a comparison of two vector expressions of type T with a view element
+/// among them: on T4 it gives the integer vector of -1 (true) and 0 that selects lanes
+/// in `?:` as the scalar comparison selects the value.
+bool vectorComparison(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
+  if (E.K != Expr::Kind::Binary || E.Type != ScalarType::Bool || viewReads(E) == 0)
+    return false;
+  if (E.Text != "<" && E.Text != ">" && E.Text != "<=" && E.Text != ">=" && E.Text != "==" &&
+      E.Text != "!=")
+    return false;
+  return vectorExpr(*E.Operands[0], T, Dims, BoundsCheck) &&
+         vectorExpr(*E.Operands[1], T, Dims, BoundsCheck);
+}
+
 /// Whether \p E means the same element-wise on T4 as on T: every value of type T, only
-/// arithmetic, and view elements indexed by the loop variables in order.
+/// arithmetic and selections by comparisons (`where`), and view elements indexed by the
+/// loop variables in order.
 bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
   if (E.Type != T)
     return false;
@@ -215,6 +241,12 @@ bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
     return (E.Text == "+" || E.Text == "-" || E.Text == "*" || E.Text == "/") && Operands();
   case Expr::Kind::Call:
     return ir::isFloating(T) && isVectorBuiltin(E.Text) && Operands();
+  case Expr::Kind::Conditional:
+    // A vector condition needs a vector among the values it selects from.
+    return vectorComparison(*E.Operands[0], T, Dims, BoundsCheck) &&
+           viewReads(*E.Operands[1]) + viewReads(*E.Operands[2]) > 0 &&
+           vectorExpr(*E.Operands[1], T, Dims, BoundsCheck) &&
+           vectorExpr(*E.Operands[2], T, Dims, BoundsCheck);
   default:
     return false;
   }
@@ -260,39 +292,50 @@ bool vectorizable(const ir::Region &R, bool BoundsCheck) {
          vectorExpr(*Assign->Operands[1], T, Dims, BoundsCheck);
 }
 
-/// A slice assignment split into what its spread path computes before storing: the
+/// A slice assignment split into what a work-item computes before storing: the
 /// destination element, the operator of a compound assignment ("" for `=`) and the
 /// right-hand side.
-struct LoadsFirst {
+struct Split {
   const Expr *Dest = nullptr;
   std::string Op;
   const Expr *Source = nullptr;
 };
 
-unsigned viewReads(const Expr &E) {
-  unsigned Count = 0;
-  ir::forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
-  return Count;
-}
-
-/// The split of a slice assignment when its spread path should compute all four values,
-/// with unconditional loads, before the first store: with at most two view reads per
-/// element.  Measured on an H200 (bench/slices, bench/limits/kernel_shapes,
-/// docs/performance.md), against one branch and store per element: saxpy one element off
-/// alignment 69% -> 95% of the copy bandwidth, `where(x > 0, x, 0)` 61% -> 73%; but a
-/// 4-neighbour stencil through 2-D slices 61% -> 53%.
-std::optional<LoadsFirst> loadsFirst(const ir::Region &R) {
+std::optional<Split> splitAssignment(const ir::Region &R) {
   const Expr *Statement = sliceAssignment(R);
   if (!Statement)
     return std::nullopt;
-  LoadsFirst Split;
-  Split.Dest = Statement->Operands[0].get();
-  Split.Source = Statement->Operands[1].get();
+  Split S;
+  S.Dest = Statement->Operands[0].get();
+  S.Source = Statement->Operands[1].get();
   if (Statement->Text != "=")
-    Split.Op = Statement->Text.substr(0, Statement->Text.size() - 1);
-  if (viewReads(*Split.Source) + (Split.Op.empty() ? 0 : 1) > 2)
-    return std::nullopt;
-  return Split;
+    S.Op = Statement->Text.substr(0, Statement->Text.size() - 1);
+  return S;
+}
+
+/// Whether the spread path should compute all four values, with unconditional loads,
+/// before the first store: with at most two view reads per element.  Measured on an H200
+/// (bench/slices, bench/limits/kernel_shapes, docs/performance.md), against one branch
+/// and store per element: saxpy one element off alignment 69% -> 95% of the copy
+/// bandwidth, `where(x > 0, x, 0)` 61% -> 73%; but a 4-neighbour stencil through 2-D
+/// slices 61% -> 53%.
+bool loadsFirst(const Split &S) {
+  return viewReads(*S.Source) + (S.Op.empty() ? 0 : 1) <= 2;
+}
+
+/// The element type's clpar_window4: four elements from p on, out of the aligned T4s
+/// around them; k (p's position past a four-element boundary) is a build-time constant,
+/// so only the loads and the shuffle it needs remain.
+std::string windowFunction(ScalarType T) {
+  const std::string E = ir::openclTypeName(T), V = E + "4";
+  return V + " clpar_window4(__global const " + E + " *p, const uint k) {\n"
+         "  __global const " + V + " *a = (__global const " + V + " *)(p - k);\n"
+         "  if (k == 0) return a[0];\n"
+         "  const " + V + " lo = a[0], hi = a[1];\n"
+         "  if (k == 1) return (" + V + ")(lo.yzw, hi.x);\n"
+         "  if (k == 2) return (" + V + ")(lo.zw, hi.xy);\n"
+         "  return (" + V + ")(lo.w, hi.xyz);\n"
+         "}\n";
 }
 
 void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
@@ -345,6 +388,10 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "double clpar_std_max_double(double a, double b) { return (a < b) ? b : a; }\n";
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
+  const KernelShape Shape = kernelShape(R, Opts);
+  if (Shape.Vector)
+    K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(sliceAssignment(R)->Operands[0]->Type) +
+         "#endif\n";
 
   K += "\n__kernel void " + R.KernelName + "(";
   std::string Sep = "\n    ";
@@ -367,15 +414,17 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
 
   // The innermost dimension is global id 0, so neighbouring work-items take
   // neighbouring iterations of the innermost loop (and usually neighbouring memory).
-  const KernelShape Shape = kernelShape(R, Opts);
   unsigned N = R.Dims.size();
   OpenCLPrinter P(R, BoundsCheck, R.Views, Shape.GridStride || Shape.InnerBlock > 1);
-  const auto LoopVar = [&](unsigned D, const std::string &Pad) {
+  // Unit: the dimension runs 0, 1, 2, ... (the aligned-rows form's innermost one).
+  const auto LoopVar = [&](unsigned D, const std::string &Pad, bool Unit = false) {
     std::string S = std::to_string(D);
     const ir::Dimension &Dim = R.Dims[D];
-    K += Pad + ir::openclTypeName(Dim.LoopVarType) + " " + Dim.LoopVarName + " = (" +
-         ir::openclTypeName(Dim.LoopVarType) + ")(clpar_first" + S + " + (long)clpar_k" +
-         S + " * clpar_step" + S + ");\n";
+    const std::string Type = ir::openclTypeName(Dim.LoopVarType);
+    K += Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")" +
+         (Unit ? "clpar_k" + S
+               : "(clpar_first" + S + " + (long)clpar_k" + S + " * clpar_step" + S + ")") +
+         ";\n";
   };
   const auto Body = [&](unsigned Indent) {
     if (R.KernelBody->K == ir::Stmt::Kind::Compound) {
@@ -416,9 +465,10 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     Body(N + 2);
     K += Pad + "}\n";
   } else if (Shape.InnerBlock > 1) {
-    // Four iterations of the innermost dimension per work-item: for a vector statement
-    // as T4 where every view is contiguous and aligned there, else (and for every other
-    // slice assignment) one by one, a global size apart.
+    // Four iterations of the innermost dimension per work-item.  A vector statement
+    // built for aligned rows (CLPAR_ROWS4) takes those on one aligned T4 of the
+    // destination; otherwise (and every other slice assignment) the four are taken one by
+    // one, a global size apart.
     const unsigned In = N - 1;
     const std::string SI = std::to_string(In);
     const std::string Guard = WorkItemIds(In);
@@ -427,51 +477,63 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       K += "  if (" + Guard + ")\n    return;\n";
     for (unsigned D = 0; D < In; ++D)
       LoopVar(D, "  ");
+    const std::string K_ = "clpar_k" + SI, Count = "clpar_count" + SI;
+    const Split Parts = *splitAssignment(R);
+    std::string Value = P.expr(*Parts.Source);
+    if (!Parts.Op.empty())
+      Value = "(" + P.expr(*Parts.Dest) + ") " + Parts.Op + " (" + Value + ")";
+    const std::string ValueType = storageTypeName(Parts.Dest->Type);
     if (Shape.Vector) {
-      std::string Aligned = "clpar_step" + SI + " == 1 && (clpar_first" + SI + " & 3) == 0";
-      for (const ir::View &V : R.Views) {
-        Aligned += " &&\n      " + V.KernelName + "_s" + SI + " == 1 && (" + V.KernelName +
-                   "_off & 3) == 0";
-        for (unsigned D = 0; D < In; ++D)
-          Aligned += " && (" + V.KernelName + "_s" + std::to_string(D) + " & 3) == 0";
-      }
-      K += "  if (" + Aligned + ") {\n";
-      K += "    const ulong clpar_k" + SI + " = 4 * clpar_block;\n";
-      K += "    if (clpar_k" + SI + " + 4 <= clpar_count" + SI + ") {\n";
-      LoopVar(In, "      ");
+      // The runtime defines CLPAR_ROWS4 where the innermost dimension runs 0, 1, ...,
+      // every view's innermost stride is 1 and its other strides are multiples of 4, so
+      // that every row of a view lies alike on four-element boundaries: the
+      // destination's first element its offset modulo 4 past one, each source
+      // CLPAR_SHIFT<view> further (runtime/launch/aligned_rows.hpp).
+      K += "#ifdef CLPAR_ROWS4\n";
+      K += "  const long clpar_j0 = 4 * (long)clpar_block - (" + R.Views[0].KernelName +
+           "_off & 3);\n";
+      K += "  if (clpar_j0 >= 0 && clpar_j0 + 4 <= (long)" + Count + ") {\n";
+      K += "    const ulong " + K_ + " = (ulong)clpar_j0;\n";
+      LoopVar(In, "    ", true);
       VectorPrinter VP(R);
-      VP.stmt(*R.KernelBody, 3, K);
-      K += "      return;\n    }\n";
-      K += "    for (ulong clpar_k" + SI + " = 4 * clpar_block; clpar_k" + SI +
-           " < clpar_count" + SI + "; ++clpar_k" + SI + ") {\n";
-      LoopVar(In, "      ");
-      Body(3);
-      K += "    }\n    return;\n  }\n";
+      VP.stmt(*R.KernelBody, 2, K);
+      K += "    return;\n  }\n";
+      // The first and last work-items of a row: lane by lane, every value (from loads
+      // clamped into the row) before the first store.
+      const std::string Lanes =
+          "#pragma unroll\n  for (uint clpar_j = 0; clpar_j < 4; ++clpar_j) {\n";
+      K += "  " + ValueType + " clpar_value[4];\n";
+      K += Lanes + "    const ulong " + K_ +
+           " = (ulong)clamp(clpar_j0 + (long)clpar_j, 0L, (long)" + Count + " - 1);\n";
+      LoopVar(In, "    ", true);
+      K += "    clpar_value[clpar_j] = " + Value + ";\n  }\n";
+      K += Lanes + "    const long clpar_t = clpar_j0 + (long)clpar_j;\n";
+      K += "    if (clpar_t >= 0 && clpar_t < (long)" + Count + ") {\n";
+      K += "      const ulong " + K_ + " = (ulong)clpar_t;\n";
+      LoopVar(In, "      ", true);
+      K += "      " + P.expr(*Parts.Dest) + " = clpar_value[clpar_j];\n    }\n  }\n";
+      K += "#else\n";
     }
     // The four one by one, a global size apart.
-    const std::string K_ = "clpar_k" + SI, Count = "clpar_count" + SI;
     const std::string Spread = "  for (uint clpar_j = 0; clpar_j < 4; ++clpar_j) {\n";
     const std::string Next = "clpar_block + clpar_j * get_global_size(0)";
-    if (const std::optional<LoadsFirst> Split = loadsFirst(R)) {
+    if (loadsFirst(Parts)) {
       // Every value computed before any is stored, so that all the work-item's loads are
       // in flight together: the kernel runs only where no source overlaps the destination
       // other than element for element, so no store can change a value read after it.
       // The loads are unconditional (an iteration past the end reads the last one again
       // and stores nothing): loads under a branch each wait for the one before.
       K += "  if (" + Count + " == 0)\n    return;\n";
-      K += "  " + std::string(storageTypeName(Split->Dest->Type)) + " clpar_value[4];\n";
+      K += "  " + ValueType + " clpar_value[4];\n";
       K += Spread + "    const ulong clpar_next = " + Next + ";\n";
       K += "    const ulong " + K_ + " = clpar_next < " + Count + " ? clpar_next : " + Count +
            " - 1;\n";
       LoopVar(In, "    ");
-      std::string Value = P.expr(*Split->Source);
-      if (!Split->Op.empty())
-        Value = "(" + P.expr(*Split->Dest) + ") " + Split->Op + " (" + Value + ")";
       K += "    clpar_value[clpar_j] = " + Value + ";\n  }\n";
       K += Spread + "    const ulong " + K_ + " = " + Next + ";\n";
       K += "    if (" + K_ + " < " + Count + ") {\n";
       LoopVar(In, "      ");
-      K += "      " + P.expr(*Split->Dest) + " = clpar_value[clpar_j];\n    }\n  }\n";
+      K += "      " + P.expr(*Parts.Dest) + " = clpar_value[clpar_j];\n    }\n  }\n";
     } else {
       K += Spread + "    const ulong " + K_ + " = " + Next + ";\n";
       K += "    if (" + K_ + " >= " + Count + ")\n      return;\n";
@@ -479,6 +541,8 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       Body(2);
       K += "  }\n";
     }
+    if (Shape.Vector)
+      K += "#endif\n";
   } else {
     const std::string Guard = WorkItemIds(N);
     K += "  if (" + Guard + ")\n    return;\n";

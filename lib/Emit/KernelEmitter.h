@@ -19,8 +19,10 @@ struct KernelShape {
   /// Iterations of the innermost dimension per work-item: 4 for an element-wise slice
   /// assignment, 1 otherwise.
   unsigned InnerBlock = 1;
-  /// The four are run as four-wide vectors where every view is contiguous and aligned at
-  /// run time: a slice assignment over one element type with only arithmetic.
+  /// The kernel has an aligned-rows form (built with CLPAR_ROWS4 defined, when the
+  /// runtime finds every view's rows lying alike on four-element boundaries) that takes
+  /// the four as four-wide vectors: a slice assignment over one element type with only
+  /// arithmetic (region_info::aligned_rows).
   bool Vector = false;
   /// The kernel loops over every dimension in steps of the global size (regions with
   /// reductions: few work-groups, so few partials).

@@ -58,7 +58,8 @@ std::string program_build_options(const region_info& info, const char* user) {
 
 std::size_t device_context::pointer_hash::operator()(const pointer_key& key) const noexcept {
   const std::size_t a = std::hash<const void*>{}(key.source);
-  const std::size_t b = std::hash<const void*>{}(key.name);
+  const std::size_t b =
+      std::hash<const void*>{}(key.name) ^ (std::hash<std::string>{}(key.variant) << 1);
   return a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
 }
 
@@ -120,33 +121,50 @@ void device_context::trim_staging() {
 }
 
 kernel_entry& device_context::kernel_for(const region_info& info) {
-  // The options are part of the slot's key, so a strict and a plain build of one source
-  // are two programs.
-  kernel_slot& slot = slot_for(info, program_build_options(info, user_build_options()));
+  kernel_slot& slot = *slot_for(info, std::string());
   std::call_once(slot.built, [&] { build(slot); });
   return slot.entry;
 }
 
-device_context::kernel_slot& device_context::slot_for(const region_info& info,
-                                                      const std::string& options) {
+kernel_entry* device_context::variant_for(const region_info& info, const std::string& variant) {
+  kernel_slot* slot = slot_for(info, variant);
+  if (slot == nullptr) return nullptr;
+  std::call_once(slot->built, [&] { build(*slot); });
+  return slot->entry.why == nullptr ? &slot->entry : nullptr;
+}
+
+device_context::kernel_slot* device_context::slot_for(const region_info& info,
+                                                      const std::string& variant) {
+  // The options are part of the slot's key, so a strict and a plain build of one source,
+  // or two of its forms, are two programs.
+  std::string options = program_build_options(info, user_build_options());
+  if (!variant.empty()) options += (options.empty() ? "" : " ") + variant;
   std::lock_guard lock(slots_mutex_);
-  const pointer_key pointers{info.kernel_source, info.kernel_name};
+  pointer_key pointers{info.kernel_source, info.kernel_name, variant};
   if (auto found = recent_.find(pointers); found != recent_.end()) {
     kernel_slot& slot = *found->second;
     if (std::strcmp(slot.source.c_str(), info.kernel_source) == 0 &&
         std::strcmp(slot.name.c_str(), info.kernel_name) == 0 && slot.options == options)
-      return slot;
+      return &slot;
   }
   std::unique_ptr<kernel_slot>& owned =
       slots_[content_key(info.kernel_source, info.kernel_name, options.c_str())];
   if (!owned) {
+    if (!variant.empty()) {
+      unsigned& made = variants_made_[content_key(info.kernel_source, info.kernel_name, "")];
+      if (made >= max_variants) {
+        slots_.erase(content_key(info.kernel_source, info.kernel_name, options.c_str()));
+        return nullptr;
+      }
+      ++made;
+    }
     owned = std::make_unique<kernel_slot>();
     owned->source = info.kernel_source;
     owned->name = info.kernel_name;
     owned->options = options;
   }
-  recent_[pointers] = owned.get();
-  return *owned;
+  recent_[std::move(pointers)] = owned.get();
+  return owned.get();
 }
 
 void device_context::build(kernel_slot& slot) {
@@ -157,7 +175,8 @@ void device_context::build(kernel_slot& slot) {
     const auto milliseconds = std::chrono::duration_cast<std::chrono::milliseconds>(
                                   std::chrono::steady_clock::now() - start)
                                   .count();
-    trace_write("kernel '" + slot.name + "' on '" + device_->name + "': " +
+    trace_write("kernel '" + slot.name + "' on '" + device_->name + "'" +
+                (slot.options.empty() ? "" : " (options '" + slot.options + "')") + ": " +
                 (built.value.from_cache ? "from the kernel cache" : "built from source") + ", " +
                 std::to_string(milliseconds) + " ms");
   }

@@ -88,6 +88,13 @@ class device_context {
 
   /// The kernel of `info` for this device, built on first use.
   kernel_entry& kernel_for(const region_info& info);
+  /// The program's form that `variant` (build options, such as launch/aligned_rows.hpp's)
+  /// selects, built on first use; null when it failed to build, or when it is new and
+  /// max_variants forms of this kernel were already made on this device (each new one is
+  /// a program build, so a statement called with ever new layouts stops there).
+  kernel_entry* variant_for(const region_info& info, const std::string& variant);
+
+  static constexpr unsigned max_variants = 16;
 
  private:
   struct kernel_slot {
@@ -100,6 +107,7 @@ class device_context {
   struct pointer_key {
     const char* source;
     const char* name;
+    std::string variant;
     bool operator==(const pointer_key&) const = default;
   };
   struct pointer_hash {
@@ -108,7 +116,9 @@ class device_context {
 
   explicit device_context(const device_entry& device) : device_(&device) {}
   const char* open();
-  kernel_slot& slot_for(const region_info& info, const std::string& options);
+  /// The slot of `info` built with `variant`; null when it would be a new form past
+  /// max_variants.
+  kernel_slot* slot_for(const region_info& info, const std::string& variant);
   void build(kernel_slot& slot);
 
   const device_entry* device_;
@@ -127,6 +137,8 @@ class device_context {
   // Fast path keyed by the region's string addresses, checked against the slot's content
   // (a test or a JIT may reuse an address for another source).
   std::unordered_map<pointer_key, kernel_slot*, pointer_hash> recent_;
+  // Forms made per kernel (keyed by content without options), for max_variants.
+  std::unordered_map<std::string, unsigned> variants_made_;
 };
 
 }  // namespace clpar::rt

@@ -147,7 +147,7 @@ std::size_t convention_arg_count(const launch_request& request) noexcept {
 
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel) {
+                             bool wait_for_kernel, const row_layout* rows) {
   const region_info& info = *request.info;
   const std::size_t expected = convention_arg_count(request);
   if (kernel.arg_count != expected) {
@@ -169,7 +169,9 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   std::uint64_t counts[3] = {};
   for (unsigned d = 0; d < info.dims; ++d) counts[d] = request.dims[d].count;
   const std::uint64_t block = std::max(info.inner_block, 1u);
-  counts[info.dims - 1] = counts[info.dims - 1] / block + (counts[info.dims - 1] % block != 0);
+  counts[info.dims - 1] = rows != nullptr ? rows->items(counts[info.dims - 1])
+                                          : counts[info.dims - 1] / block +
+                                                (counts[info.dims - 1] % block != 0);
   std::optional<work_size> size = choose_work_size(
       std::span(counts, info.dims),
       std::min({kernel.work_group_size, entry.max_work_group_size, needs.max_group}),
@@ -273,6 +275,8 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
         return "a view's elements do not fall on whole elements of its device buffer";
       offset += static_cast<std::int64_t>(below / view.elem_size);
     }
+    if (rows != nullptr && (empty || !rows->places(i, offset)))
+      return "a view's device offset disagrees with the aligned-rows kernel built for it";
     args.buffer(empty ? nullptr : &placed[placement.span].buffer->buffer());
     args.value(cl_long{offset});
     for (std::uint32_t d = 0; d < view.rank; ++d) args.value(cl_ulong{view.extent[d]});

@@ -27,7 +27,8 @@
 // them meanwhile (a known gap).
 //
 // The NDRange (work_size.hpp) has one work-item per iteration, except that a kernel taking
-// blocks of the innermost dimension (region_info::inner_block) gets one per block, and a
+// blocks of the innermost dimension (region_info::inner_block) gets one per block (its
+// aligned-rows form one per aligned four of the destination, aligned_rows.hpp), and a
 // kernel that steps by the global size (region_info::grid_stride, the translator's
 // reduction kernels) at most groups_per_compute_unit work-groups per compute unit.
 //
@@ -57,6 +58,7 @@
 
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
+#include "launch/aligned_rows.hpp"
 #include "memory/region_registry.hpp"
 #include "memory/span_set.hpp"
 
@@ -82,10 +84,13 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// (the results are where the registry says: on the device within a data scope);
 /// otherwise why the call must run on the host, whose copy is then current.
 /// `wait_for_kernel` makes the call wait even where it could return at once (step 3), so
-/// that last_kernel_seconds has the kernel's time for the cost model.
+/// that last_kernel_seconds has the kernel's time for the cost model.  `rows`: the kernel
+/// is the aligned-rows form built for that layout (aligned_rows.hpp), whose work-items
+/// the innermost dimension takes; the call runs on the host if a view's device offset
+/// disagrees with it.
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel);
+                             bool wait_for_kernel, const row_layout* rows = nullptr);
 
 }  // namespace clpar::rt
 

@@ -36,6 +36,7 @@
 #include "device/device_selector.hpp"
 #include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
+#include "launch/aligned_rows.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/reduction.hpp"
 #include "memory/residency.hpp"
@@ -238,10 +239,19 @@ decision decide_and_run(const launch_request& request) {
 
   const outcome<device_context*> context = device_context::of(choice.device);
   if (!context) return host(context.why);
-  kernel_entry& kernel = context.value->kernel_for(info);
-  if (kernel.why != nullptr) return host(kernel.why);
+  // The kernel's aligned-rows form where the call's views allow it and it builds, else
+  // its general form.
+  std::optional<row_layout> rows = aligned_rows_of(request);
+  kernel_entry* kernel =
+      rows ? context.value->variant_for(info, aligned_rows_options(*rows)) : nullptr;
+  if (kernel == nullptr) {
+    rows.reset();
+    kernel = &context.value->kernel_for(info);
+  }
+  if (kernel->why != nullptr) return host(kernel->why);
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
-                                         kernel, request, spans, wait_for_kernel))
+                                         *kernel, request, spans, wait_for_kernel,
+                                         rows ? &*rows : nullptr))
     return host(why);
   result.where = context.value->device().name.c_str();
   return result;

@@ -68,6 +68,10 @@ struct region_info {
   /// is more than a handful of operations: auto's first guess, before anything is measured,
   /// sends such a region to a device from fewer iterations (schedule/cost_model.hpp).
   bool iteration_loops = false;
+  /// The kernel has an aligned-rows form, compiled with CLPAR_ROWS4 defined, for calls
+  /// whose views all lie alike on four-element boundaries row by row (the runtime's
+  /// launch/aligned_rows.hpp says when, and which build-time constants it passes).
+  bool aligned_rows = false;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.

@@ -17,21 +17,30 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:11:3");
 // CHECK-OMP-NEXT: {{^ *}}std::move(clpar_dst) = clpar_s0 * clpar_v1 + clpar_v2;
 // CHECK-OMP-NEXT: {{^ *}}return;
-// Four iterations per work-item (region_info::inner_block):
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false};
+// Four iterations per work-item (region_info::inner_block), and an aligned-rows form
+// (region_info::aligned_rows):
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true};
 // CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];
-// Four iterations per work-item, as float4 where every view is contiguous and aligned:
+// Built with CLPAR_ROWS4 (contiguous views): each source's four elements out of the
+// aligned float4s around them, with its shift against the destination a build-time
+// constant:
 // CHECK-CL-NOT: clpar_checked(
+// CHECK-CL: {{^}}#ifdef CLPAR_ROWS4
+// CHECK-CL-NEXT: {{^}}float4 clpar_window4(__global const float *p, const uint k) {
 // CHECK-CL: {{^ *}}const ulong clpar_block = get_global_id(0);
-// CHECK-CL: {{^ *}}if (clpar_step0 == 1 && (clpar_first0 & 3) == 0 &&
-// CHECK-CL-NEXT: {{^ *}}clpar_dst_s0 == 1 && (clpar_dst_off & 3) == 0 &&
-// CHECK-CL-NEXT: {{^ *}}clpar_v1_s0 == 1 && (clpar_v1_off & 3) == 0 &&
-// CHECK-CL-NEXT: {{^ *}}clpar_v2_s0 == 1 && (clpar_v2_off & 3) == 0) {
-// CHECK-CL: {{^ *}}if (clpar_k0 + 4 <= clpar_count0) {
-// CHECK-CL: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = (clpar_s0 * (*(__global const float4 *)(clpar_v1 + clpar_v1_off + (long)clpar_i0))) + (*(__global const float4 *)(clpar_v2 + clpar_v2_off + (long)clpar_i0));
-// The tail of the last block, and strided or unaligned views, one element at a time:
-// CHECK-CL: {{^ *}}for (ulong clpar_k0 = 4 * clpar_block; clpar_k0 < clpar_count0; ++clpar_k0) {
-// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// CHECK-CL-NEXT: {{^}}#ifdef CLPAR_ROWS4
+// CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - (clpar_dst_off & 3);
+// CHECK-CL-NEXT: {{^ *}}if (clpar_j0 >= 0 && clpar_j0 + 4 <= (long)clpar_count0) {
+// CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = (ulong)clpar_j0;
+// CHECK-CL-NEXT: {{^ *}}ulong clpar_i0 = (ulong)clpar_k0;
+// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = (clpar_s0 * clpar_window4(clpar_v1 + clpar_v1_off + (long)clpar_i0, CLPAR_SHIFT1)) + clpar_window4(clpar_v2 + clpar_v2_off + (long)clpar_i0, CLPAR_SHIFT2);
+// The first and last work-items of a row, lane by lane with clamped loads:
+// CHECK-CL: {{^ *}}float clpar_value[4];
+// CHECK-CL: {{^ *}}const ulong clpar_k0 = (ulong)clamp(clpar_j0 + (long)clpar_j, 0L, (long)clpar_count0 - 1);
+// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * clpar_v1_s0]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * clpar_v2_s0];
+// CHECK-CL: {{^ *}}if (clpar_t >= 0 && clpar_t < (long)clpar_count0) {
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = clpar_value[clpar_j];
+// CHECK-CL: {{^}}#else
 // Unaligned or strided: four a global size apart, every value computed (with loads that
 // read the last element again past the end) before the first store:
 // CHECK-CL: {{^ *}}float clpar_value[4];
@@ -41,4 +50,5 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL-NEXT: {{^ *}}if (clpar_k0 < clpar_count0) {
 // CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * clpar_dst_s0] = clpar_value[clpar_j];
+// CHECK-CL: {{^}}#endif
 // CHECK-OMP: {{^ *}}}((y[clpar::all]), (a), (x), (y));

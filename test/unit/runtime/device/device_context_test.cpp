@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace clpar::rt {
 namespace {
@@ -66,6 +67,46 @@ TEST_F(DeviceContext, AReusedAddressWithNewContentIsRebuilt) {
   kernel_entry& two = context.kernel_for(info_of(source.c_str(), "k"));
   ASSERT_EQ(two.why, nullptr) << two.why;
   EXPECT_NE(&one, &two);
+}
+
+// A form of a program: built with its options, kept apart from the general form, null
+// when it does not build (the general form still does).
+constexpr const char* forms_source = R"(
+__kernel void form(__global int *out) {
+#ifdef FORM
+  out[0] = FORM;
+#else
+  out[0] = -1;
+#endif
+}
+)";
+
+TEST_F(DeviceContext, VariantsAreFormsOfOneProgram) {
+  device_context& context = *device_context::of(0).value;
+  const region_info info = info_of(forms_source, "form");
+  kernel_entry& general = context.kernel_for(info);
+  ASSERT_EQ(general.why, nullptr) << general.why;
+  kernel_entry* two = context.variant_for(info, "-D FORM=2");
+  ASSERT_NE(two, nullptr);
+  EXPECT_NE(two, &general);
+  EXPECT_EQ(context.variant_for(info, "-D FORM=2"), two);
+  EXPECT_EQ(context.variant_for(info, "-D FORM=undeclared_name"), nullptr);
+  EXPECT_EQ(&context.kernel_for(info), &general);
+}
+
+TEST_F(DeviceContext, NewVariantsStopAtTheLimit) {
+  device_context& context = *device_context::of(0).value;
+  const std::string source = std::string(forms_source) + "// limit\n";
+  const region_info info = info_of(source.c_str(), "form");
+  std::vector<kernel_entry*> made;
+  for (unsigned k = 0; k < device_context::max_variants; ++k) {
+    made.push_back(context.variant_for(info, "-D FORM=" + std::to_string(k)));
+    ASSERT_NE(made.back(), nullptr) << k;
+  }
+  EXPECT_EQ(context.variant_for(info, "-D FORM=100"), nullptr);
+  // Those made before stay available, and so does the general form.
+  EXPECT_EQ(context.variant_for(info, "-D FORM=3"), made[3]);
+  EXPECT_EQ(context.kernel_for(info).why, nullptr);
 }
 
 TEST_F(DeviceContext, BuildOptionsArePartOfTheKey) {

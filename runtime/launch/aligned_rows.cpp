@@ -1,0 +1,49 @@
+// runtime/launch/aligned_rows.cpp - the aligned-rows layout of a call's views.
+#include "launch/aligned_rows.hpp"
+
+#include "memory/region_registry.hpp"
+
+namespace clpar::rt {
+
+static_assert(region_registry::buffer_alignment % (4 * 8) == 0,
+              "device buffers must start on a four-element boundary of 8-byte elements");
+
+std::optional<row_layout> aligned_rows_of(const launch_request& request) {
+  const region_info& info = *request.info;
+  if (!info.aligned_rows || info.dims < 1 || request.view_count == 0) return std::nullopt;
+  for (unsigned d = 0; d < info.dims; ++d)
+    if (request.dims[d].count == 0) return std::nullopt;
+  const dim_arg& inner = request.dims[info.dims - 1];
+  if (inner.first != 0 || inner.step != 1) return std::nullopt;
+
+  row_layout layout;
+  layout.shift.resize(request.view_count);
+  std::uint64_t destination = 0;
+  for (std::size_t v = 0; v < request.view_count; ++v) {
+    const view_arg& view = request.views[v];
+    if (view.elem_size != request.views[0].elem_size) return std::nullopt;
+    if (view.elem_size != 4 && view.elem_size != 8) return std::nullopt;
+    if (view.rank != info.dims || view.data == nullptr) return std::nullopt;
+    const auto address = reinterpret_cast<std::uintptr_t>(view.data);
+    if (address % view.elem_size != 0) return std::nullopt;
+    if (view.stride[view.rank - 1] != 1) return std::nullopt;
+    for (std::uint32_t d = 0; d + 1 < view.rank; ++d)
+      if (view.stride[d] % 4 != 0) return std::nullopt;
+    const std::uint64_t element = address / view.elem_size;
+    if (v == 0) {
+      destination = element;
+      layout.lead = static_cast<unsigned>(element & 3);
+    }
+    layout.shift[v] = static_cast<unsigned>((element - destination) & 3);
+  }
+  return layout;
+}
+
+std::string aligned_rows_options(const row_layout& layout) {
+  std::string options = "-D CLPAR_ROWS4";
+  for (std::size_t v = 0; v < layout.shift.size(); ++v)
+    options += " -D CLPAR_SHIFT" + std::to_string(v) + "=" + std::to_string(layout.shift[v]);
+  return options;
+}
+
+}  // namespace clpar::rt

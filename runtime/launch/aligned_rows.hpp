@@ -1,0 +1,64 @@
+// runtime/launch/aligned_rows.hpp - whether a call can take its kernel's aligned-rows form.
+//
+// The translator gives a vector slice statement's kernel (region_info::aligned_rows) a
+// second form, compiled when the program is built with CLPAR_ROWS4 defined: each
+// work-item takes the four iterations of the innermost dimension that fall on one aligned
+// four-element vector of the destination (view 0), loads each source as the aligned vectors
+// around its own four elements and shifts them into place in registers; the first and last
+// work-items of a row go lane by lane.  The shifts are build-time constants, so a call
+// that needs other shifts builds (or finds in the kernel cache) another program, up to
+// device_context::max_variants per kernel and device; past that, calls with new shifts
+// take the general form.  On an
+// H200 this took the 5-point stencil through 2-D slices from 61% of the device's copy
+// bandwidth to the same 95% as the hand-written shape (bench/slices,
+// bench/limits/kernel_shapes' stencil_kshift; docs/performance.md).
+//
+// The form applies when the innermost dimension runs 0, 1, 2, ... (first 0, step 1), no
+// dimension is empty, and every view has 4- or 8-byte elements, naturally aligned, its
+// innermost stride 1 and every other stride a multiple of 4: then every row of a view lies
+// the same way on four-element boundaries.  Positions are taken from host addresses:
+// device buffers mirror host memory from a multiple of region_registry::buffer_alignment
+// (256 bytes) and are whole multiples of it long, so a view's device offset is its host
+// element address modulo 4, and every aligned vector holding one of its elements lies
+// inside its buffer.  launch_on_device checks the device offsets against the layout before
+// it launches.
+#ifndef CLPAR_RUNTIME_LAUNCH_ALIGNED_ROWS_HPP
+#define CLPAR_RUNTIME_LAUNCH_ALIGNED_ROWS_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clpar/rt/region.hpp"
+
+namespace clpar::rt {
+
+struct row_layout {
+  /// How far the destination's first element lies past a four-element boundary (0 to 3;
+  /// the kernel takes it from the destination's offset).
+  unsigned lead = 0;
+  /// Per view, how far its first element lies past the destination's, modulo 4
+  /// (CLPAR_SHIFT<view>; 0 for the destination).
+  std::vector<unsigned> shift;
+
+  /// Work-items the innermost dimension of `count` iterations takes (four each, the first
+  /// of them `lead` short).
+  std::uint64_t items(std::uint64_t count) const noexcept { return (count + lead + 3) / 4; }
+  /// Whether a view at device element offset `offset` lies where the layout says view
+  /// `view` does.
+  bool places(std::size_t view, std::int64_t offset) const noexcept {
+    return ((offset - static_cast<std::int64_t>(lead + shift[view])) & 3) == 0;
+  }
+};
+
+/// The layout of `request`'s views when its kernel has the aligned-rows form and the call
+/// meets the conditions above; nullopt otherwise.
+std::optional<row_layout> aligned_rows_of(const launch_request& request);
+
+/// The build options that select the aligned-rows form for `layout`'s shifts.
+std::string aligned_rows_options(const row_layout& layout);
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_LAUNCH_ALIGNED_ROWS_HPP
