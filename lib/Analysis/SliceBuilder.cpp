@@ -481,6 +481,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
     Dim.LoopVarName = "clpar_i" + std::to_string(D);
     Dim.LoopVarDecl = "const std::size_t " + Dim.LoopVarName;
     Dim.LoopVarType = ScalarType::ULong;
+    Dim.CountsFromZero = true;
     R.Dims.push_back(Dim);
   }
   auto Stmt = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Expression);

@@ -139,6 +139,11 @@ struct Dimension {
   std::string LoopVarDecl; ///< the loop variable as declared, e.g. "auto i"
   std::string LoopVarName; ///< the name used in the kernel
   ScalarType LoopVarType = ScalarType::Long;
+  /// The range is `prange(n)` of a count below 2^63 (a slice statement's extent): the
+  /// loop variable is the iteration number, so the OpenMP variant counts with a signed
+  /// variable and uses it as is, which compilers vectorize (prange_t::at's arithmetic
+  /// modulo 2^64 keeps them from it).
+  bool CountsFromZero = false;
 };
 
 enum class ViewKind { ClparView, Vector, Array };

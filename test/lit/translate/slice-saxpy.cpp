@@ -20,6 +20,10 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // Four iterations per work-item (region_info::inner_block), and an aligned-rows form
 // (region_info::aligned_rows):
 // CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true};
+// The OpenMP loop counts with a signed variable, which is the index itself (so that the
+// compiler sees an affine index and vectorizes):
+// CHECK-OMP: {{^ *}}for (std::int64_t clpar_k0 = 0; clpar_k0 < static_cast<std::int64_t>(clpar_n0); ++clpar_k0) {
+// CHECK-OMP-NEXT: {{^ *}}const std::size_t clpar_i0 = static_cast<std::size_t>(clpar_k0);
 // CHECK-OMP: {{^ *}}clpar_dst.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_dst.stride(0)] = (clpar_s0 * clpar_v1.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v1.stride(0)]) + clpar_v2.data()[static_cast<std::ptrdiff_t>(clpar_i0) * clpar_v2.stride(0)];
 // Built with CLPAR_ROWS4 (contiguous views): each source's four elements out of the
 // aligned float4s around them, with its shift against the destination a build-time

@@ -5,9 +5,9 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
 // RUN: FileCheck %s < %t.cpp
 // RUN: FileCheck %s --check-prefix=STENCIL < %t.cl/clpar_slice_22_3.cl
-// RUN: FileCheck %s --check-prefix=INT < %t.cl/clpar_slice_28_3.cl
-// RUN: FileCheck %s --check-prefix=WHERE < %t.cl/clpar_slice_32_3.cl
-// RUN: FileCheck %s --check-prefix=SCALAR < %t.cl/clpar_slice_35_3.cl
+// RUN: FileCheck %s --check-prefix=INT < %t.cl/clpar_slice_31_3.cl
+// RUN: FileCheck %s --check-prefix=WHERE < %t.cl/clpar_slice_35_3.cl
+// RUN: FileCheck %s --check-prefix=SCALAR < %t.cl/clpar_slice_38_3.cl
 #include <clpar/clpar.hpp>
 
 using clpar::all;
@@ -23,6 +23,9 @@ float f(clpar::view<float> x, clpar::view<const float> y, clpar::view<double> d,
       0.25f * (v(slice(0, r - 2), slice(1, c - 1)) + v(slice(2, r), slice(1, c - 1)) +
                v(slice(1, r - 1), slice(0, c - 2)) + v(slice(1, r - 1), slice(2, c)));
   // CHECK: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true};
+  // CHECK: {{^ *}}for (std::int64_t clpar_k1 = static_cast<std::int64_t>(clpar_from); clpar_k1 < static_cast<std::int64_t>(clpar_to); ++clpar_k1) {
+  // CHECK-NEXT: {{^ *}}const std::size_t clpar_i0 = static_cast<std::size_t>(clpar_k0);
+  // CHECK-NEXT: {{^ *}}const std::size_t clpar_i1 = static_cast<std::size_t>(clpar_k1);
   // STENCIL: {{^}}#ifdef CLPAR_ROWS4
   // STENCIL: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0 * clpar_dst_s0 + (long)clpar_i1)) = clpar_s0 * (((clpar_window4(clpar_v1 + clpar_v1_off + (long)clpar_i0 * clpar_v1_s0 + (long)clpar_i1, CLPAR_SHIFT1) + clpar_window4(clpar_v2 + clpar_v2_off + (long)clpar_i0 * clpar_v2_s0 + (long)clpar_i1, CLPAR_SHIFT2)) + clpar_window4(clpar_v3 + clpar_v3_off + (long)clpar_i0 * clpar_v3_s0 + (long)clpar_i1, CLPAR_SHIFT3)) + clpar_window4(clpar_v4 + clpar_v4_off + (long)clpar_i0 * clpar_v4_s0 + (long)clpar_i1, CLPAR_SHIFT4));
   k[all] = j * 3 - k;
