@@ -35,6 +35,9 @@
 //                           lane by lane (the translator's aligned-rows form)
 // STENCIL_PAD=k narrows u's rows by k elements (a row pitch that is not a power of two,
 // or rows aligned differently).
+// Shapes of jacobi-2d's step (a prange nest, one element per work-item): translated (64-bit
+// offsets with every stride), i32, unit (innermost stride 1 as a constant), i32_unit, and
+// the hand-written reference's form.
 // Shapes of sum(x[::2] * x[::2]):
 //   tree      one element per work-item, interleaved local tree, one partial per group
 //   stride    a grid-stride loop over few work-groups (8 per compute unit), then a
@@ -579,6 +582,38 @@ __kernel void saxpy_loop4_ls(ulong n, float a, CVIEW(x), VIEW(y)) {
     if (k < n) y[y_off + (long)k * y_s] = r[j];
 }
 
+// jacobi-2d's step (a prange nest) as the translator emits it: 64-bit offsets, every
+// view's strides multiplied in; then one change each: 32-bit index arithmetic (valid
+// while every view's buffer holds fewer than 2^31 elements), the innermost stride a
+// constant 1, both; and the hand-written reference's form (one row-major offset).
+#define JACOBI_ARGS long first0, long step0, ulong count0, long first1, long step1,      \
+  ulong count1, __global int *err, __global float *out, long out_off, ulong out_e0,     \
+  ulong out_e1, long out_s0, long out_s1, __global const float *in, long in_off,         \
+  ulong in_e0, ulong in_e1, long in_s0, long in_s1
+#define JACOBI_STEP(T, S1)                                                                \
+  const ulong k0 = get_global_id(1), k1 = get_global_id(0);                               \
+  if (k0 >= count0 || k1 >= count1) return;                                               \
+  ulong i = (ulong)(first0 + (long)k0 * step0), j = (ulong)(first1 + (long)k1 * step1);  \
+  out[(T)out_off + (T)i * (T)out_s0 + (T)j * (T)S1(out_s1)] =                             \
+      0.2f * ((((in[(T)in_off + (T)i * (T)in_s0 + (T)j * (T)S1(in_s1)] +                  \
+                 in[(T)in_off + (T)i * (T)in_s0 + (T)(j - 1UL) * (T)S1(in_s1)]) +         \
+                in[(T)in_off + (T)i * (T)in_s0 + (T)(j + 1UL) * (T)S1(in_s1)]) +          \
+               in[(T)in_off + (T)(i + 1UL) * (T)in_s0 + (T)j * (T)S1(in_s1)]) +           \
+              in[(T)in_off + (T)(i - 1UL) * (T)in_s0 + (T)j * (T)S1(in_s1)])
+#define STRIDE(s) (s)
+#define UNIT(s) 1
+__kernel void jacobi_translated(JACOBI_ARGS) { JACOBI_STEP(long, STRIDE); }
+__kernel void jacobi_i32(JACOBI_ARGS) { JACOBI_STEP(int, STRIDE); }
+__kernel void jacobi_unit(JACOBI_ARGS) { JACOBI_STEP(long, UNIT); }
+__kernel void jacobi_i32_unit(JACOBI_ARGS) { JACOBI_STEP(int, UNIT); }
+__kernel void jacobi_hand(JACOBI_ARGS) {
+  const int n = (int)in_s0;
+  const int j = get_global_id(0) + 1, i = get_global_id(1) + 1;
+  if (i >= n - 1 || j >= n - 1) return;
+  const size_t c = (size_t)i * n + j;
+  out[c] = 0.2f * ((((in[c] + in[c - 1]) + in[c + 1]) + in[c + n]) + in[c - n]);
+}
+
 __kernel void sum_tree(ulong n, CVIEW(x), __global float *partials, __local float *scratch) {
   ulong k = get_global_id(0);
   float acc = 0;
@@ -748,6 +783,25 @@ int main(int argc, char** argv) try {
   for (cl_ulong k = 0; k < n; ++k) pattern[k] = float(k % 13);
   cl::Buffer ux(context, CL_MEM_READ_WRITE, bytes);
   queue.enqueueWriteBuffer(ux, CL_TRUE, 0, bytes, pattern.data());
+  // The median kernel time of k over an NDRange.
+  const auto time_2d = [&](cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {
+    return bench::median_of(repeat, [&] {
+      cl::Event e;
+      queue.enqueueNDRangeKernel(k, cl::NullRange, global, local, nullptr, &e);
+      e.wait();
+      return bench::event_seconds(e);
+    });
+  };
+  // Interior outputs in y (each `shift` elements from its place) that differ from
+  // want(pointer to the element of pattern they are centred on).
+  const auto wrong_outputs = [&](cl_long shift, const auto& want) {
+    queue.enqueueReadBuffer(y, CL_TRUE, 0, bytes, result.data());
+    cl_ulong wrong = 0;
+    for (cl_ulong i = 1; i <= rows; ++i)
+      for (cl_ulong j = 1; j <= cols; ++j)
+        wrong += result[i * width + j + shift] != want(&pattern[i * width + j]);
+    return wrong;
+  };
   const auto stencil = [&](const char* name, cl_ulong items_per_row, cl_ulong row_items = 0) {
     cl::Kernel k(program, name);
     const cl_long w = cl_long(width);
@@ -763,21 +817,11 @@ int main(int argc, char** argv) try {
     char label[96];
     std::snprintf(label, sizeof label, "%s %llux%llu%s", name, (unsigned long long)lx,
                   (unsigned long long)ly, dst_shift ? ", aligned destination" : "");
-    row(label, 8.0 * double(rows) * double(cols), bench::median_of(repeat, [&] {
-          cl::Event e;
-          queue.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(gx, gy), cl::NDRange(lx, ly),
-                                     nullptr, &e);
-          e.wait();
-          return bench::event_seconds(e);
-        }));
-    queue.enqueueReadBuffer(y, CL_TRUE, 0, bytes, result.data());
-    cl_ulong wrong = 0;
-    for (cl_ulong i = 1; i <= rows; ++i)
-      for (cl_ulong j = 1; j <= cols; ++j) {
-        const float* c = &pattern[i * width + j];
-        const float want = 0.25f * (c[-width] + c[width] + c[-1] + c[1]);
-        wrong += result[i * width + j + dst_shift] != want;
-      }
+    row(label, 8.0 * double(rows) * double(cols),
+        time_2d(k, cl::NDRange(gx, gy), cl::NDRange(lx, ly)));
+    const cl_ulong wrong = wrong_outputs(dst_shift, [&](const float* c) {
+      return 0.25f * (c[-width] + c[width] + c[-1] + c[1]);
+    });
     if (wrong) std::fprintf(stderr, "%s: %llu wrong outputs\n", name, (unsigned long long)wrong);
   };
   for (const auto& [x_items, y_items] : {std::pair<cl_ulong, cl_ulong>{32, 8}, {256, 1}}) {
@@ -811,6 +855,34 @@ int main(int argc, char** argv) try {
     stencil("stencil_rows_float4", (cols + 2 + 3) / 4);
     stencil("stencil_kshift", (cols + 3) / 4 + 1);
     stencil("stencil_kshift_else", (cols + 3) / 4 + 1);
+  }
+
+  // jacobi-2d's step over a side x width array (u into v), every output checked.
+  const auto jacobi = [&](const char* name) {
+    cl::Kernel k(program, name);
+    const cl_long w = cl_long(width), first = 1;
+    int a = 0;
+    k.setArg(a++, first), k.setArg(a++, one), k.setArg(a++, rows);
+    k.setArg(a++, first), k.setArg(a++, one), k.setArg(a++, cols);
+    k.setArg(a++, y);  // the error word: never written
+    for (cl::Buffer* b : {&y, &ux}) {
+      k.setArg(a++, *b), k.setArg(a++, zero), k.setArg(a++, side), k.setArg(a++, width);
+      k.setArg(a++, w), k.setArg(a++, one);
+    }
+    const cl_ulong gx = (cols + 31) / 32 * 32, gy = (rows + 7) / 8 * 8;
+    row(name, 8.0 * double(rows) * double(cols),
+        time_2d(k, cl::NDRange(gx, gy), cl::NDRange(32, 8)));
+    const cl_ulong wrong = wrong_outputs(0, [&](const float* c) {
+      return 0.2f * ((((c[0] + c[-1]) + c[1]) + c[width]) + c[-cl_long(width)]);
+    });
+    if (wrong) std::fprintf(stderr, "%s: %llu wrong outputs\n", name, (unsigned long long)wrong);
+  };
+  if (width == side) {  // jacobi_hand takes the pitch for the side
+    jacobi("jacobi_translated");
+    jacobi("jacobi_i32");
+    jacobi("jacobi_unit");
+    jacobi("jacobi_i32_unit");
+    jacobi("jacobi_hand");
   }
 
   // sum(x[::2] * x[::2]): n / 2 elements, stride 2.

@@ -87,8 +87,12 @@ int main() {
         LA[slice(lead, lead + n)] = LB[slice(s, s + n)] - LA[slice(lead, lead + n)] * 2L;
         IB[slice(lead, lead + n)] =
             clpar::where(IA[slice(s, s + n)] != 0, IB[slice(lead, lead + n)], -7);
+        E[slice(lead, lead + n)] =
+            clpar::where(D[slice(s, s + n)] >= E[slice(lead, lead + n)], D[slice(s, s + n)],
+                         E[slice(lead, lead + n)] * 0.5);
       }
   show("double", d);
+  show("double where", e);
   show("int", ia);
   show("int where", ib);
   show("long", la);
