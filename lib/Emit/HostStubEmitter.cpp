@@ -157,7 +157,7 @@ private:
          (kernelChecksAccesses(KernelSource) ? "true" : "false") + ", " +
          std::to_string(Shape.InnerBlock) + ", " + (Shape.GridStride ? "true" : "false") + ", " +
          (R.iterationHasLoop() ? "true" : "false") + ", " +
-         (Shape.Vector ? "true" : "false") + "};");
+         (Shape.Vector ? "true" : "false") + ", true};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

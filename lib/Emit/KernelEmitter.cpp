@@ -86,7 +86,10 @@ protected:
       if (BoundsCheck && !(E.HoistedMask & (1u << D)))
         Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", " +
                 Index + ", " + V.KernelName + "_e" + std::to_string(D) + ")";
-      Offset += " + " + Index + " * " + V.KernelName + "_s" + std::to_string(D);
+      std::string Stride = V.KernelName + "_s" + std::to_string(D);
+      if (D + 1 == V.Rank)
+        Stride = "CLPAR_INNER(" + Stride + ")";
+      Offset += " + " + Index + " * " + Stride;
     }
     return V.KernelName + "[" + Offset + "]";
   }
@@ -380,6 +383,10 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "  err[0] = 1; err[1] = access; err[2] = (int)i; err[3] = (int)(i >> 32);\n"
          "  return 0;\n"
          "}\n";
+  // Built with CLPAR_UNIT_INNER when every view's innermost stride is 1 (the runtime's
+  // launch/aligned_rows.hpp): that stride is then a constant, not a multiply.
+  K += "\n#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
+       "#define CLPAR_INNER(stride) (stride)\n#endif\n";
   // std::min and std::max on floating point (NaN handling as in C++).
   K += "\nfloat clpar_std_min_float(float a, float b) { return (b < a) ? b : a; }\n"
        "float clpar_std_max_float(float a, float b) { return (a < b) ? b : a; }\n";

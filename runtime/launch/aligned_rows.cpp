@@ -39,6 +39,24 @@ std::optional<row_layout> aligned_rows_of(const launch_request& request) {
   return layout;
 }
 
+bool unit_inner_of(const launch_request& request) {
+  if (!request.info->unit_inner) return false;
+  for (std::size_t v = 0; v < request.view_count; ++v) {
+    const view_arg& view = request.views[v];
+    if (view.rank == 0 || view.stride[view.rank - 1] == 1) continue;
+    bool empty = false;
+    for (std::uint32_t d = 0; d < view.rank; ++d) empty |= view.extent[d] == 0;
+    if (!empty) return false;
+  }
+  return true;
+}
+
+std::string form_options(const launch_request& request, const std::optional<row_layout>& rows) {
+  const char* const unit = request.info->unit_inner ? "-D CLPAR_UNIT_INNER" : "";
+  if (rows) return aligned_rows_options(*rows) + (*unit != '\0' ? " " : "") + unit;
+  return unit_inner_of(request) ? unit : "";
+}
+
 std::string aligned_rows_options(const row_layout& layout) {
   std::string options = "-D CLPAR_ROWS4";
   for (std::size_t v = 0; v < layout.shift.size(); ++v)

@@ -239,11 +239,11 @@ decision decide_and_run(const launch_request& request) {
 
   const outcome<device_context*> context = device_context::of(choice.device);
   if (!context) return host(context.why);
-  // The kernel's aligned-rows form where the call's views allow it and it builds, else
-  // its general form.
+  // The kernel's aligned-rows or unit-inner form where the call's views allow it and it
+  // builds, else its general form.
   std::optional<row_layout> rows = aligned_rows_of(request);
-  kernel_entry* kernel =
-      rows ? context.value->variant_for(info, aligned_rows_options(*rows)) : nullptr;
+  const std::string form = form_options(request, rows);
+  kernel_entry* kernel = form.empty() ? nullptr : context.value->variant_for(info, form);
   if (kernel == nullptr) {
     rows.reset();
     kernel = &context.value->kernel_for(info);

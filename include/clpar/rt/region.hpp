@@ -72,6 +72,9 @@ struct region_info {
   /// whose views all lie alike on four-element boundaries row by row (the runtime's
   /// launch/aligned_rows.hpp says when, and which build-time constants it passes).
   bool aligned_rows = false;
+  /// The kernel has a form for calls whose every view has innermost stride 1, compiled
+  /// with CLPAR_UNIT_INNER defined (the stride a constant instead of a multiply).
+  bool unit_inner = false;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.

@@ -1,6 +1,7 @@
 // A vector slice statement whose views' rows all lie alike on four-element boundaries
 // runs the kernel's aligned-rows form, built with each source's shift against the
-// destination; rows that lie differently (a pitch of 62 floats) take the general form.
+// destination; rows that lie differently (a pitch of 62 floats) take the form for views
+// whose innermost stride is 1, and a view strided within its rows the general form.
 // RUN: %clparxx -std=c++20 -O2 %s -o %t
 // RUN: rm -rf %t.cache
 // RUN: env CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
@@ -23,12 +24,19 @@ float stencil(std::ptrdiff_t pitch) {
 
 int main() {
   // North and south in line with the destination, west three elements past it, east one.
-  // CHECK: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1'): built from source
+  // CHECK: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER'): built from source
   // CHECK: clpar: {{.*}}aligned-rows-form.cpp:{{[0-9]+}}:3 {{.*}}-> {{.*}}
   std::printf("%g\n", stencil(64));
   // OUT: 2
-  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}': built from source
+  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER'): built from source
   // CHECK: clpar: {{.*}}aligned-rows-form.cpp:{{[0-9]+}}:3 {{.*}}-> {{.*}}
   std::printf("%g\n", stencil(62));
+  // OUT: 2
+  // Every other column: no option.
+  std::vector<float> xs(64, 1.0f), ys(32, 0.0f);
+  clpar::view<float> x(xs), y(ys);
+  y[clpar::all] = 2.0f * x[slice(0, 64, 2)];
+  // CHECK: clpar: kernel 'clpar_slice_[[@LINE-1]]_3' on '{{[^']*}}': built from source
+  std::printf("%g\n", ys[31]);
   // OUT: 2
 }

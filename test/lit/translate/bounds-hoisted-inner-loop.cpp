@@ -21,5 +21,5 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 }
 // CHECK-OMP: {{^ *}}const ::clpar::rt::dim_arg clpar_check_dims[] = {clpar_dims[0], clpar_dims[1], ::clpar::rt::dim_arg{0LL, 1, static_cast<std::uint64_t>(static_cast<long long>(k) > 0LL ? static_cast<long long>(k) - 0LL : 0)}, };
 // CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], clpar_bad))
-// CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * a_s1] * b[b_off + (long)l * b_s0 + (long)j * b_s1];
-// CHECK-CL: {{^ *}}s += a[a_off + clpar_checked(clpar_err, 2, (long)t, a_e0) * a_s0 + clpar_checked(clpar_err, 2, (long)0, a_e1) * a_s1];
+// CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * CLPAR_INNER(a_s1)] * b[b_off + (long)l * b_s0 + (long)j * CLPAR_INNER(b_s1)];
+// CHECK-CL: {{^ *}}s += a[a_off + clpar_checked(clpar_err, 2, (long)t, a_e0) * a_s0 + clpar_checked(clpar_err, 2, (long)0, a_e1) * CLPAR_INNER(a_s1)];

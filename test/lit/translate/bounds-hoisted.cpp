@@ -18,6 +18,6 @@ void f(clpar::view<const float, 2> in, clpar::view<float, 2> out, clpar::view<co
 // CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, 2, -1LL, {0LL, 1LL}, clpar_views[1].extent[1], clpar_bad))
 // CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_dims, 2, 1LL, {0LL, 2LL}, clpar_views[1].extent[1], clpar_bad))
 // CHECK-OMP: {{^ *}}::clpar::rt::region_call clpar_call(clpar_request);
-// CHECK-CL: {{^ *}}out[out_off + (long)i * out_s0 + (long)j * out_s1] = in[in_off + (long)i * in_s0 + (long)(j - 1UL) * in_s1] + in[in_off + (long)i * in_s0 + (long)((2UL * j) + 1UL) * in_s1];
-// CHECK-CL-NEXT: {{^ *}}if (flag[flag_off + clpar_checked(clpar_err, 3, (long)i, flag_e0) * flag_s0] > 0)
-// CHECK-CL-NEXT: {{^ *}}out[out_off + clpar_checked(clpar_err, 4, (long)i, out_e0) * out_s0 + clpar_checked(clpar_err, 4, (long)j, out_e1) * out_s1] = in[in_off + clpar_checked(clpar_err, 5, (long)i, in_e0) * in_s0 + clpar_checked(clpar_err, 5, (long)(j * j), in_e1) * in_s1];
+// CHECK-CL: {{^ *}}out[out_off + (long)i * out_s0 + (long)j * CLPAR_INNER(out_s1)] = in[in_off + (long)i * in_s0 + (long)(j - 1UL) * CLPAR_INNER(in_s1)] + in[in_off + (long)i * in_s0 + (long)((2UL * j) + 1UL) * CLPAR_INNER(in_s1)];
+// CHECK-CL-NEXT: {{^ *}}if (flag[flag_off + clpar_checked(clpar_err, 3, (long)i, flag_e0) * CLPAR_INNER(flag_s0)] > 0)
+// CHECK-CL-NEXT: {{^ *}}out[out_off + clpar_checked(clpar_err, 4, (long)i, out_e0) * out_s0 + clpar_checked(clpar_err, 4, (long)j, out_e1) * CLPAR_INNER(out_s1)] = in[in_off + clpar_checked(clpar_err, 5, (long)i, in_e0) * in_s0 + clpar_checked(clpar_err, 5, (long)(j * j), in_e1) * CLPAR_INNER(in_s1)];

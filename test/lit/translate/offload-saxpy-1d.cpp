@@ -1,12 +1,18 @@
 // A 1-D prange over views becomes an OpenCL kernel plus an OpenMP variant.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_saxpy_12_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_saxpy_18_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
 void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
-  // REMARK: offload-saxpy-1d.cpp:[[@LINE+4]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_12_3' and an OpenMP variant [-Rclpar]
-  // CHECK-CL: {{^}}__kernel void clpar_saxpy_12_3(
+  // REMARK: offload-saxpy-1d.cpp:[[@LINE+10]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_18_3' and an OpenMP variant [-Rclpar]
+  // The innermost stride is a constant 1 in the form the runtime builds for views whose
+  // innermost stride is 1 (region_info::unit_inner):
+  // CHECK-CL: {{^}}#ifdef CLPAR_UNIT_INNER
+  // CHECK-CL-NEXT: {{^}}#define CLPAR_INNER(stride) 1
+  // CHECK-CL-NEXT: {{^}}#else
+  // CHECK-CL-NEXT: {{^}}#define CLPAR_INNER(stride) (stride)
+  // CHECK-CL: {{^}}__kernel void clpar_saxpy_18_3(
   // CHECK-CL-NEXT: {{^ *}}long clpar_first0, long clpar_step0, ulong clpar_count0,
   // CHECK-CL-NEXT: {{^ *}}__global int *clpar_err,
   for (auto i : clpar::prange(y.size()))
@@ -17,7 +23,7 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^ *}}float a)
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(0);
 // CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}y[y_off + (long)i * y_s0] = (a * x[x_off + (long)i * x_s0]) + y[y_off + (long)i * y_s0];
+// CHECK-CL-NEXT: {{^ *}}y[y_off + (long)i * CLPAR_INNER(y_s0)] = (a * x[x_off + (long)i * CLPAR_INNER(x_s0)]) + y[y_off + (long)i * CLPAR_INNER(y_s0)];
 
 // CHECK-OMP: {{^}}#include <clpar/rt/region.hpp>
 // CHECK-OMP: {{^}}#line 1 "{{.*}}offload-saxpy-1d.cpp"
@@ -30,6 +36,6 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())
 // CHECK-OMP-NEXT: {{^ *}}for (std::uint64_t clpar_k0 = 0; clpar_k0 < clpar_n0; ++clpar_k0) {
 // CHECK-OMP-NEXT: {{^ *}}auto i = clpar_r0.at(clpar_k0);
-// CHECK-OMP: {{^}}#line 13 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP: {{^}}#line 19 "{{.*}}offload-saxpy-1d.cpp"
 // CHECK-OMP-NEXT: {{^ *}}y[i] = a * x[i] + y[i];
-// CHECK-OMP: {{^}}#line 13 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP: {{^}}#line 19 "{{.*}}offload-saxpy-1d.cpp"

@@ -64,10 +64,15 @@ TEST(KernelEmitterTest, PrintsSignatureIndexAndBody) {
             std::string::npos)
       << K;
   EXPECT_NE(K.find("  out[out_off + clpar_checked(clpar_err, 0, (long)i, out_e0) * "
-                   "out_s0] = (int)((i < 0L) ? (-i) : i);\n"),
+                   "CLPAR_INNER(out_s0)] = (int)((i < 0L) ? (-i) : i);\n"),
             std::string::npos)
       << K;
   EXPECT_EQ(K.find("cl_khr_fp64"), std::string::npos);
+  // The unit-inner form: the innermost stride a constant.
+  EXPECT_NE(K.find("#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
+                   "#define CLPAR_INNER(stride) (stride)\n#endif\n"),
+            std::string::npos)
+      << K;
 }
 
 TEST(KernelEmitterTest, UncheckedAccessesAndFp64Pragma) {
@@ -77,7 +82,7 @@ TEST(KernelEmitterTest, UncheckedAccessesAndFp64Pragma) {
   Opts.BoundsCheck = false;
   std::string K = emit::emitKernel(R, Opts);
   EXPECT_EQ(K.find("clpar_checked"), std::string::npos) << K;
-  EXPECT_NE(K.find("out[out_off + (long)i * out_s0]"), std::string::npos) << K;
+  EXPECT_NE(K.find("out[out_off + (long)i * CLPAR_INNER(out_s0)]"), std::string::npos) << K;
   EXPECT_NE(K.find("#pragma OPENCL EXTENSION cl_khr_fp64 : enable"), std::string::npos);
 }
 

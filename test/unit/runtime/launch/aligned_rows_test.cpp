@@ -1,5 +1,6 @@
 // test/unit/runtime/launch/aligned_rows_test.cpp - when a call takes its kernel's
-// aligned-rows form, with which lead and shifts, and the options that select it.
+// aligned-rows or unit-inner form, with which lead and shifts, and the options that
+// select it.
 #include "launch/aligned_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@ region_info info_of(unsigned dims, bool aligned_rows) {
   region_info info{"a.cpp:1:1", "k", "__kernel void k() {}", dims, false, false};
   info.inner_block = 4;
   info.aligned_rows = aligned_rows;
+  info.unit_inner = true;
   return info;
 }
 
@@ -143,6 +145,38 @@ TEST(AlignedRows, NotForEmptyCallsOrOddElements) {
     call.views[1].data = bytes + 2;  // a float not on a 4-byte boundary
     EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
   }
+}
+
+TEST(KernelForm, AlignedRowsAlsoTakeUnitInnerStrides) {
+  stencil_call call;
+  EXPECT_TRUE(unit_inner_of(call.request()));
+  EXPECT_EQ(form_options(call.request(), aligned_rows_of(call.request())),
+            "-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 "
+            "-D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER");
+}
+
+TEST(KernelForm, UnitInnerStridesWithoutAlignedRows) {
+  stencil_call call(62);  // rows lie differently, each still contiguous
+  call.views = {window(call.v, 62, 1, 1, 60, 60, true), window(call.u, 62, 0, 1, 60, 60, false)};
+  EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
+  EXPECT_TRUE(unit_inner_of(call.request()));
+  EXPECT_EQ(form_options(call.request(), std::nullopt), "-D CLPAR_UNIT_INNER");
+  call.info.unit_inner = false;  // a kernel without that form
+  EXPECT_EQ(form_options(call.request(), std::nullopt), "");
+}
+
+TEST(KernelForm, AStridedRowTakesTheGeneralForm) {
+  stencil_call call;
+  call.views[2].stride[1] = 2;
+  EXPECT_FALSE(unit_inner_of(call.request()));
+  EXPECT_EQ(form_options(call.request(), aligned_rows_of(call.request())), "");
+}
+
+TEST(KernelForm, AnEmptyViewsStrideDoesNotMatter) {
+  stencil_call call;
+  call.views[2].stride[1] = 7;
+  call.views[2].extent[0] = 0;
+  EXPECT_TRUE(unit_inner_of(call.request()));
 }
 
 }  // namespace
