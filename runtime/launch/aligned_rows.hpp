@@ -1,4 +1,5 @@
-// runtime/launch/aligned_rows.hpp - whether a call can take its kernel's aligned-rows form.
+// runtime/launch/aligned_rows.hpp - which form of its kernel a call takes: the aligned-rows
+// form of a vector slice statement, the unit-inner form of any kernel, or the general one.
 //
 // The translator gives a vector slice statement's kernel (region_info::aligned_rows) a
 // second form, compiled when the program is built with CLPAR_ROWS4 defined: each
