@@ -331,7 +331,8 @@ private:
     }
     // A counting dimension's variable is the (signed) iteration number itself: with
     // prange_t::at's modulo-2^64 arithmetic, or an unsigned counter, the compilers do not
-    // see an affine index and keep the loop scalar (a 2-D stencil 2.4x the hand loop).
+    // see an affine index and keep the loop scalar (the suite's slice stencil 1.7-2.5x the
+    // hand loop on 2 cores; docs/performance.md).
     for (unsigned D = 0; D < N; ++D)
       line(In + R.Dims[D].LoopVarDecl + " = " +
            (R.Dims[D].CountsFromZero ? "static_cast<std::size_t>(clpar_k" +

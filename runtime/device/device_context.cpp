@@ -147,24 +147,22 @@ device_context::kernel_slot* device_context::slot_for(const region_info& info,
         std::strcmp(slot.name.c_str(), info.kernel_name) == 0 && slot.options == options)
       return &slot;
   }
-  std::unique_ptr<kernel_slot>& owned =
-      slots_[content_key(info.kernel_source, info.kernel_name, options.c_str())];
-  if (!owned) {
+  std::string key = content_key(info.kernel_source, info.kernel_name, options.c_str());
+  auto found = slots_.find(key);
+  if (found == slots_.end()) {
     if (!variant.empty()) {
-      unsigned& made = variants_made_[content_key(info.kernel_source, info.kernel_name, "")];
-      if (made >= max_variants) {
-        slots_.erase(content_key(info.kernel_source, info.kernel_name, options.c_str()));
-        return nullptr;
-      }
+      unsigned& made = variants_made_[pointer_key{info.kernel_source, info.kernel_name, {}}];
+      if (made >= max_variants) return nullptr;
       ++made;
     }
-    owned = std::make_unique<kernel_slot>();
-    owned->source = info.kernel_source;
-    owned->name = info.kernel_name;
-    owned->options = options;
+    auto slot = std::make_unique<kernel_slot>();
+    slot->source = info.kernel_source;
+    slot->name = info.kernel_name;
+    slot->options = std::move(options);
+    found = slots_.emplace(std::move(key), std::move(slot)).first;
   }
-  recent_[std::move(pointers)] = owned.get();
-  return owned.get();
+  recent_[std::move(pointers)] = found->second.get();
+  return found->second.get();
 }
 
 void device_context::build(kernel_slot& slot) {

@@ -137,8 +137,8 @@ class device_context {
   // Fast path keyed by the region's string addresses, checked against the slot's content
   // (a test or a JIT may reuse an address for another source).
   std::unordered_map<pointer_key, kernel_slot*, pointer_hash> recent_;
-  // Forms made per kernel (keyed by content without options), for max_variants.
-  std::unordered_map<std::string, unsigned> variants_made_;
+  // Forms made per kernel (keyed by the region's string addresses), for max_variants.
+  std::unordered_map<pointer_key, unsigned, pointer_hash> variants_made_;
 };
 
 }  // namespace clpar::rt
