@@ -2,14 +2,17 @@
 #include "Analysis/KernelBodyBuilder.h"
 
 #include "Analysis/ClparTypes.h"
+#include "Analysis/StandardFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -29,52 +32,13 @@ using ir::StmtPtr;
 using ir::makeCast;
 using ir::makeExpr;
 
-/// The OpenCL built-in a C, C++ or clpar math function maps to.
-std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
-  static const std::set<std::string> Same = {
-      "sqrt",  "rsqrt", "cbrt",  "exp",   "exp2",  "expm1", "log",      "log2",
-      "log10", "log1p", "sin",   "cos",   "tan",   "asin",  "acos",     "atan",
-      "atan2", "sinh",  "cosh",  "tanh",  "pow",   "fabs",  "floor",    "ceil",
-      "round", "trunc", "fmin",  "fmax",  "fma",   "hypot", "copysign", "fmod",
-      "abs",   "min",   "max",   "asinh", "acosh", "atanh", "erf",      "erfc",
-      "tgamma", "lgamma", "fdim", "rint", "ldexp", "ilogb", "logb", "nextafter",
-      "remainder", "isnan", "isinf", "isfinite", "isnormal", "signbit"};
-  if (!FD || !FD->getIdentifier())
-    return std::nullopt;
-  std::string Name = FD->getName().str();
-  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  while (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC)) {
-    if (!NS->isInline())
-      break;
-    DC = NS->getDeclContext()->getRedeclContext();
-  }
-  bool Global = DC->isTranslationUnit() || llvm::isa<clang::LinkageSpecDecl>(DC);
-  bool StdOrClpar = false;
-  if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC))
-    StdOrClpar = (NS->getName() == "std" || NS->getName() == "clpar") &&
-                 NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
-  if (!Global && !StdOrClpar)
-    return std::nullopt;
-  if (Same.count(Name))
-    return Name == "fabs" ? std::string("fabs") : Name;
-  if (Name == "labs" || Name == "llabs")
-    return std::string("abs");
-  if (Name == "nearbyint")
-    return std::string("rint"); // the same in the default rounding mode
-  if (Name == "scalbn")
-    return std::string("ldexp"); // FLT_RADIX is 2
-  // C's float variants: sqrtf, fabsf, ...
-  if (Global && Name.size() > 1 && Name.back() == 'f' &&
-      Same.count(Name.substr(0, Name.size() - 1)))
-    return Name.substr(0, Name.size() - 1);
-  return std::nullopt;
-}
-
 std::string formatFloat(const llvm::APFloat &V, ScalarType T) {
   double D = T == ScalarType::Float ? static_cast<double>(V.convertToFloat())
                                     : V.convertToDouble();
   if (std::isinf(D))
     return D > 0 ? "INFINITY" : "-INFINITY";
+  if (std::isnan(D))
+    return "NAN";
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, T == ScalarType::Float ? "%.9g" : "%.17g", D);
   std::string S = Buf;
@@ -83,6 +47,20 @@ std::string formatFloat(const llvm::APFloat &V, ScalarType T) {
   return S;
 }
 
+/// A std::array declared in the body or in a function: each work-item's own array.
+struct LocalArray {
+  std::string Name;
+  ScalarType Element;
+  unsigned long long Size;
+};
+
+/// Private arrays larger than this stay on the host: a work-item's memory is small.
+constexpr unsigned long long MaxPrivateArrayElements = 4096;
+/// Tables larger than this (or past the total below) are passed as views instead:
+/// OpenCL promises 64 KiB of __constant memory per kernel.
+constexpr unsigned long long MaxTableBytes = 16384;
+constexpr unsigned long long MaxTotalTableBytes = 49152;
+
 /// What names mean where the builder is: the region body, or a function it calls.
 struct Scope {
   std::vector<ir::View> *Views;  ///< views indexed by ViewElement/ViewRef::Index
@@ -90,6 +68,7 @@ struct Scope {
   llvm::DenseMap<const clang::VarDecl *, unsigned> ViewIndex;
   llvm::DenseMap<const clang::VarDecl *, std::string> LocalNames;
   llvm::DenseSet<const clang::VarDecl *> Locals; ///< declared in this body (or params)
+  llvm::DenseMap<const clang::VarDecl *, LocalArray> Arrays;
   bool InFunction = false;
   unsigned LoopDepth = 0;
   std::set<std::string> ReadOnlyNames; ///< a lambda's captured scalars
@@ -108,11 +87,20 @@ public:
       ReductionIndex[Checked.Reductions.begin()[I].first] = I;
   }
 
-  KernelBodyResult run(const clang::Stmt *Body) {
+  KernelBodyResult run(llvm::ArrayRef<const clang::Stmt *> Prefix, const clang::Stmt *Body) {
     KernelBodyResult Result;
     std::vector<StmtPtr> Out;
-    if (stmtInto(Body, Out) && Out.size() == 1)
+    if (!Prefix.empty()) {
+      // The statements before the inner loops of an imperfect nest, then its body.
+      auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+      bool Ok = true;
+      for (const clang::Stmt *S : Prefix)
+        Ok = Ok && stmtInto(S, Block->Children);
+      if (Ok && single(Body, Block->Children))
+        Result.Body = std::move(Block);
+    } else if (stmtInto(Body, Out) && Out.size() == 1) {
       Result.Body = std::move(Out.front());
+    }
     Result.Reason = Reason;
     Result.ReasonLoc = ReasonLoc;
     if (!Reason.empty())
@@ -167,6 +155,11 @@ private:
     }
     if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(S)) {
       for (const clang::Decl *D : DS->decls()) {
+        // Types, aliases and static_assert make no code.
+        if (llvm::isa<clang::TypeDecl, clang::UsingDecl, clang::UsingDirectiveDecl,
+                      clang::UsingEnumDecl, clang::NamespaceAliasDecl,
+                      clang::StaticAssertDecl>(D))
+          continue;
         const auto *VD = llvm::dyn_cast<clang::VarDecl>(D);
         if (!VD)
           return fail(D->getLocation(), "declares something other than a variable"), false;
@@ -177,17 +170,69 @@ private:
       }
       return true;
     }
+    if (const auto *AS = llvm::dyn_cast<clang::AttributedStmt>(S))
+      return stmtInto(AS->getSubStmt(), Out); // [[fallthrough]], [[likely]], ...
     if (const auto *If = llvm::dyn_cast<clang::IfStmt>(S)) {
-      if (If->getInit() || If->getConditionVariable() || If->isConsteval())
-        return fail(If->getIfLoc(), "uses an 'if' with an initializer or a declaration"),
-               false;
-      auto I = std::make_unique<Stmt>(Stmt::Kind::If);
-      I->Cond = expr(If->getCond());
-      if (!I->Cond || !single(If->getThen(), I->Children))
+      // `if consteval`: a kernel is never constant-evaluated.
+      if (If->isConsteval()) {
+        const clang::Stmt *Runs = If->isNegatedConsteval() ? If->getThen() : If->getElse();
+        if (!Runs) {
+          Out.push_back(std::make_unique<Stmt>(Stmt::Kind::Null));
+          return true;
+        }
+        return stmtInto(Runs, Out);
+      }
+      // The initializer and the condition's variable live in a block around the `if`.
+      auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+      bool Scoped = If->getInit() || If->getConditionVariable();
+      std::vector<StmtPtr> &Into = Scoped ? Block->Children : Out;
+      if (!initAndConditionVariable(If->getInit(), If->getConditionVariable(), Into))
         return false;
-      if (If->getElse() && !single(If->getElse(), I->Children))
+      if (If->isConstexpr()) {
+        // Only the branch the constant condition takes is code.
+        bool Value = false;
+        if (If->getCond()->isValueDependent() ||
+            !If->getCond()->EvaluateAsBooleanCondition(Value, Ctx))
+          return fail(If->getIfLoc(), "uses an 'if constexpr' whose condition it cannot "
+                                      "evaluate"),
+                 false;
+        if (const clang::Stmt *Taken = Value ? If->getThen() : If->getElse())
+          if (!single(Taken, Into))
+            return false;
+      } else {
+        auto I = std::make_unique<Stmt>(Stmt::Kind::If);
+        I->Cond = expr(If->getCond());
+        if (!I->Cond || !single(If->getThen(), I->Children))
+          return false;
+        if (If->getElse() && !single(If->getElse(), I->Children))
+          return false;
+        Into.push_back(std::move(I));
+      }
+      if (Scoped)
+        Out.push_back(std::move(Block));
+      return true;
+    }
+    if (const auto *SW = llvm::dyn_cast<clang::SwitchStmt>(S)) {
+      auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+      bool Scoped = SW->getInit() || SW->getConditionVariable();
+      std::vector<StmtPtr> &Into = Scoped ? Block->Children : Out;
+      if (!initAndConditionVariable(SW->getInit(), SW->getConditionVariable(), Into))
         return false;
-      Out.push_back(std::move(I));
+      auto W = std::make_unique<Stmt>(Stmt::Kind::Switch);
+      if (!(W->Cond = expr(SW->getCond())) || !single(SW->getBody(), W->Children))
+        return false;
+      Into.push_back(std::move(W));
+      if (Scoped)
+        Out.push_back(std::move(Block));
+      return true;
+    }
+    if (const auto *CS = llvm::dyn_cast<clang::CaseStmt>(S))
+      return caseLabel(CS, Out);
+    if (const auto *DS = llvm::dyn_cast<clang::DefaultStmt>(S)) {
+      auto D = std::make_unique<Stmt>(Stmt::Kind::Default);
+      if (!single(DS->getSubStmt(), D->Children))
+        return false;
+      Out.push_back(std::move(D));
       return true;
     }
     if (const auto *For = llvm::dyn_cast<clang::ForStmt>(S)) {
@@ -287,6 +332,61 @@ private:
            false;
   }
 
+  /// The statements an `if` or `switch` runs before its condition: an init-statement and
+  /// the declaration of the condition's variable.
+  bool initAndConditionVariable(const clang::Stmt *Init, const clang::VarDecl *Variable,
+                                std::vector<StmtPtr> &Out) {
+    if (Init && !stmtInto(Init, Out))
+      return false;
+    if (Variable) {
+      StmtPtr D = varDecl(Variable);
+      if (!D)
+        return false;
+      Out.push_back(std::move(D));
+    }
+    return true;
+  }
+
+  /// `case V:` (or GNU's `case A ... B:`, as one label per value) and what it labels.
+  bool caseLabel(const clang::CaseStmt *CS, std::vector<StmtPtr> &Out) {
+    constexpr unsigned MaxRangeValues = 256;
+    clang::Expr::EvalResult Low, High;
+    if (!CS->getLHS()->EvaluateAsInt(Low, Ctx) ||
+        (CS->getRHS() && !CS->getRHS()->EvaluateAsInt(High, Ctx)))
+      return fail(CS->getCaseLoc(), "uses a case label it cannot evaluate"), false;
+    std::optional<ScalarType> T = typeOf(CS->getLHS()->getType(), CS->getCaseLoc());
+    if (!T)
+      return false;
+    llvm::APSInt First = Low.Val.getInt(), Last = First;
+    if (CS->getRHS()) {
+      Last = High.Val.getInt();
+      if (Last < First) { // an empty range labels nothing
+        return stmtInto(CS->getSubStmt(), Out);
+      }
+      if ((Last - First).ugt(MaxRangeValues - 1))
+        return fail(CS->getCaseLoc(),
+                    "uses the case range '" + llvm::toString(First, 10) + " ... " +
+                        llvm::toString(Last, 10) + "' of more than " +
+                        std::to_string(MaxRangeValues) + " values"),
+               false;
+    }
+    std::vector<StmtPtr> Labelled;
+    if (!single(CS->getSubStmt(), Labelled))
+      return false;
+    StmtPtr Inner = std::move(Labelled.front());
+    // The labels of a range nest: the last value labels the statement.
+    for (llvm::APSInt V = Last;; --V) {
+      auto C = std::make_unique<Stmt>(Stmt::Kind::Case);
+      C->Init = intLiteral(V, *T);
+      C->Children.push_back(std::move(Inner));
+      Inner = std::move(C);
+      if (V == First)
+        break;
+    }
+    Out.push_back(std::move(Inner));
+    return true;
+  }
+
   bool single(const clang::Stmt *S, std::vector<StmtPtr> &Out) {
     std::vector<StmtPtr> Tmp;
     if (!stmtInto(S, Tmp))
@@ -302,13 +402,23 @@ private:
   }
 
   StmtPtr varDecl(const clang::VarDecl *VD) {
-    if (VD->isStaticLocal() || VD->hasExternalStorage())
-      return fail(VD->getLocation(), "declares the static variable '" +
-                                         VD->getNameAsString() + "'");
     // A lambda needs no storage in a kernel: its calls become calls of a translated
     // function that receives the captured variables as arguments.
     if (const auto *RD = VD->getType()->getAsCXXRecordDecl(); RD && RD->isLambda())
       return std::make_unique<Stmt>(Stmt::Kind::Null);
+    // A constant array is a table of the program; a static constant's every use is its
+    // value.  Neither needs storage in the work-item.
+    if (tableCandidate(VD) && tableOf(VD))
+      return std::make_unique<Stmt>(Stmt::Kind::Null);
+    if (VD->isStaticLocal() || VD->hasExternalStorage()) {
+      if (constantValue(VD))
+        return std::make_unique<Stmt>(Stmt::Kind::Null);
+      return fail(VD->getLocation(), "declares the static variable '" +
+                                         VD->getNameAsString() + "'");
+    }
+    if (std::optional<ArrayShape> Shape = arrayShape(VD->getType());
+        Shape && !VD->getType()->isReferenceType())
+      return arrayDecl(VD, *Shape);
     if (arrayTypeInfo(VD->getType()) || VD->getType()->isReferenceType())
       return fail(VD->getLocation(),
                   "declares '" + VD->getNameAsString() + "' of type '" +
@@ -321,6 +431,13 @@ private:
     D->VarConst = VD->getType().isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
     Sc->LocalNames[VD] = D->VarName;
+    // C++ evaluates a constant's initializer as a constant expression (where
+    // std::is_constant_evaluated() is true): its value is the initializer.
+    if (VD->isUsableInConstantExpressions(Ctx))
+      if (ExprPtr V = constantValue(VD)) {
+        D->Init = std::move(V);
+        return D;
+      }
     if (const clang::Expr *Init = VD->getInit()) {
       Init = Init->IgnoreImplicit();
       if (const auto *IL = llvm::dyn_cast<clang::InitListExpr>(Init)) {
@@ -340,12 +457,323 @@ private:
     return D;
   }
 
+  /// A 1-D array of arithmetic values, std::array<T, N> or T[N], as declared.
+  struct ArrayShape {
+    clang::QualType Element;
+    unsigned long long Size;
+    bool Std; ///< std::array: its value is a struct around the built-in array
+  };
+
+  std::optional<ArrayShape> arrayShape(clang::QualType T) {
+    T = T.getNonReferenceType();
+    std::optional<ArrayShape> Shape;
+    if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+        Info && Info->Kind == ir::ViewKind::Array) {
+      const auto *CTS = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          T.getCanonicalType()->getAsCXXRecordDecl());
+      if (CTS && CTS->getTemplateArgs().size() >= 2 &&
+          CTS->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Integral)
+        Shape = ArrayShape{Info->Element,
+                           CTS->getTemplateArgs()[1].getAsIntegral().getZExtValue(), true};
+    } else if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      Shape = ArrayShape{CAT->getElementType(), CAT->getSize().getZExtValue(), false};
+    }
+    if (Shape && !scalarTypeOf(Shape->Element, Ctx))
+      return std::nullopt;
+    return Shape;
+  }
+
+  /// The value of \p VD when it is a scalar constant the compiler knows (constexpr, or
+  /// const with a constant initializer), as a literal; null otherwise, with no reason.
+  ExprPtr constantValue(const clang::VarDecl *VD) {
+    // A parameter's initializer is its default argument, not its value.
+    if ((!VD->isConstexpr() && !VD->getType().isConstQualified()) ||
+        VD->getType()->isReferenceType() || llvm::isa<clang::ParmVarDecl>(VD))
+      return nullptr;
+    const clang::VarDecl *WithInit = nullptr;
+    const clang::Expr *Init = VD->getAnyInitializer(WithInit);
+    std::optional<ScalarType> T = scalarTypeOf(VD->getType(), Ctx);
+    if (!Init || Init->isValueDependent() || !T)
+      return nullptr;
+    const clang::APValue *V = WithInit->evaluateValue();
+    ExprPtr L = V ? literalOf(*V, *T) : nullptr;
+    if (L && *T == ScalarType::Double)
+      R.UsesDouble = true;
+    return L;
+  }
+
+  /// \p V of type \p T as a literal; null for values of other kinds.
+  ExprPtr literalOf(const clang::APValue &V, ScalarType T) {
+    if (V.isInt() && T == ScalarType::Bool) {
+      ExprPtr L = makeExpr(Expr::Kind::BoolLiteral, T);
+      L->Text = V.getInt().getBoolValue() ? "true" : "false";
+      return L;
+    }
+    if (V.isInt() && !ir::isFloating(T))
+      return intLiteral(V.getInt(), T);
+    if (V.isFloat() && ir::isFloating(T)) {
+      ExprPtr L = makeExpr(Expr::Kind::FloatLiteral, T);
+      L->Text = formatFloat(V.getFloat(), T);
+      return L;
+    }
+    return nullptr;
+  }
+
+  /// \p V as a literal of the integer type \p T.  The most negative int or long has no
+  /// literal of its own type (its magnitude does not fit): it is written -MAX - 1.
+  ExprPtr intLiteral(const llvm::APSInt &V, ScalarType T) {
+    bool Signed = ir::isSignedInteger(T);
+    if (Signed && V.isNegative() && V.isMinSignedValue() &&
+        (T == ScalarType::Int || T == ScalarType::Long)) {
+      ExprPtr Max = makeExpr(Expr::Kind::IntLiteral, T);
+      Max->Text = "-" + llvm::toString(llvm::APSInt::getMaxValue(V.getBitWidth(), false), 10);
+      ExprPtr One = makeExpr(Expr::Kind::IntLiteral, T);
+      One->Text = "1";
+      ExprPtr B = makeExpr(Expr::Kind::Binary, T);
+      B->Text = "-";
+      B->Operands.push_back(std::move(Max));
+      B->Operands.push_back(std::move(One));
+      return B;
+    }
+    ExprPtr L = makeExpr(Expr::Kind::IntLiteral, T);
+    L->Text = llvm::toString(V, 10, Signed);
+    return L;
+  }
+
+  ExprPtr zeroOf(ScalarType T) {
+    ExprPtr Zero = makeExpr(Expr::Kind::IntLiteral, ScalarType::Int);
+    Zero->Text = "0";
+    if (T == ScalarType::Bool) {
+      Zero = makeExpr(Expr::Kind::BoolLiteral, T);
+      Zero->Text = "false";
+    }
+    return makeCast(T, std::move(Zero));
+  }
+
+  /// Whether \p VD is an array whose values the compiler knows (constexpr, or const with
+  /// static storage and a constant initializer) and that is small enough for a table.
+  bool tableCandidate(const clang::VarDecl *VD) {
+    if (VD->getType()->isReferenceType() ||
+        (!VD->isConstexpr() && !(VD->getType().isConstQualified() && VD->hasGlobalStorage())))
+      return false;
+    std::optional<ArrayShape> Shape = arrayShape(VD->getType());
+    if (!Shape || Shape->Size == 0 ||
+        Shape->Size * Ctx.getTypeSizeInChars(Shape->Element).getQuantity() > MaxTableBytes)
+      return false;
+    const clang::VarDecl *WithInit = nullptr;
+    const clang::Expr *Init = VD->getAnyInitializer(WithInit);
+    return Init && !Init->isValueDependent() && WithInit->evaluateValue();
+  }
+
+  /// The table \p VD becomes, made on first use; nothing (no reason given) when it is no
+  /// table candidate or the tables would outgrow __constant memory.
+  std::optional<unsigned> tableOf(const clang::VarDecl *VD) {
+    if (auto Known = TableIndex.find(VD); Known != TableIndex.end())
+      return Known->second;
+    if (!tableCandidate(VD))
+      return std::nullopt;
+    ArrayShape Shape = *arrayShape(VD->getType());
+    ScalarType Elem = *scalarTypeOf(Shape.Element, Ctx);
+    unsigned long long Bytes =
+        Shape.Size * Ctx.getTypeSizeInChars(Shape.Element).getQuantity();
+    if (TableBytes + Bytes > MaxTotalTableBytes)
+      return std::nullopt;
+    const clang::VarDecl *WithInit = nullptr;
+    VD->getAnyInitializer(WithInit);
+    const clang::APValue *Elems = WithInit->evaluateValue();
+    if (Shape.Std)
+      Elems = Elems->isStruct() && Elems->getStructNumFields() == 1
+                  ? &Elems->getStructField(0)
+                  : nullptr;
+    if (!Elems || !Elems->isArray() || Elems->getArraySize() != Shape.Size)
+      return std::nullopt;
+    // bool has no defined size in OpenCL C's __constant memory: stored as uchar.
+    ir::Table T;
+    T.Element = Elem == ScalarType::Bool ? ScalarType::UChar : Elem;
+    for (unsigned I = 0; I < Shape.Size; ++I) {
+      const clang::APValue &E = I < Elems->getArrayInitializedElts()
+                                    ? Elems->getArrayInitializedElt(I)
+                                    : Elems->getArrayFiller();
+      ExprPtr L = literalOf(E, Elem);
+      if (!L)
+        return std::nullopt;
+      if (Elem == ScalarType::Bool) {
+        bool True = L->Text == "true";
+        L = makeExpr(Expr::Kind::IntLiteral, ScalarType::UChar);
+        L->Text = True ? "1" : "0";
+      }
+      T.Values.push_back(std::move(L));
+    }
+    if (Elem == ScalarType::Double)
+      R.UsesDouble = true;
+    std::string Base = "clpar_table_" + identifierPart(VD->getNameAsString());
+    T.KernelName = Base;
+    for (unsigned N = 2; UsedTableNames.count(T.KernelName); ++N)
+      T.KernelName = Base + "_" + std::to_string(N);
+    UsedTableNames.insert(T.KernelName);
+    TableBytes += Bytes;
+    unsigned Index = R.Tables.size();
+    TableIndex[VD] = Index;
+    R.Tables.push_back(std::move(T));
+    return Index;
+  }
+
+  /// A std::array or built-in array declared in the body (or a function): a private array.
+  StmtPtr arrayDecl(const clang::VarDecl *VD, const ArrayShape &Shape) {
+    std::optional<ScalarType> Elem = typeOf(Shape.Element, VD->getLocation());
+    if (!Elem)
+      return nullptr;
+    if (Shape.Size > MaxPrivateArrayElements || Shape.Size == 0)
+      return fail(VD->getLocation(),
+                  "declares '" + VD->getNameAsString() + "', an array of " +
+                      std::to_string(Shape.Size) + " elements; kernels hold arrays of 1 to " +
+                      std::to_string(MaxPrivateArrayElements) + " elements");
+    auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
+    D->VarType = *Elem;
+    D->ArraySize = Shape.Size;
+    D->VarConst = VD->getType().isConstQualified();
+    D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    if (const clang::Expr *Init = VD->getInit()) {
+      Init = Init->IgnoreImplicit();
+      const auto *List = llvm::dyn_cast<clang::InitListExpr>(Init);
+      // std::array is a struct around a built-in array: its list holds the array's.
+      if (List && Shape.Std && List->getNumInits() == 1)
+        if (const auto *Inner =
+                llvm::dyn_cast<clang::InitListExpr>(List->getInit(0)->IgnoreImplicit()))
+          List = Inner;
+      const auto *Construct = llvm::dyn_cast<clang::CXXConstructExpr>(Init);
+      if (List) {
+        // What the list leaves out is value-initialized: zero.
+        D->ZeroFill = true;
+        unsigned Given = List->getNumInits();
+        while (Given > 0 &&
+               llvm::isa<clang::ImplicitValueInitExpr>(List->getInit(Given - 1)))
+          --Given;
+        if (Shape.Std && Given == 1 && List->getInit(0)->getType()->isArrayType())
+          Given = 0; // `{}` of a std::array: the inner array's value-initialization
+        for (unsigned I = 0; I < Given; ++I) {
+          ExprPtr E = expr(List->getInit(I));
+          if (!E)
+            return nullptr;
+          D->Elements.push_back(makeCast(*Elem, std::move(E)));
+        }
+      } else if (Construct && Construct->getNumArgs() == 0) {
+        D->ZeroFill = Construct->requiresZeroInitialization();
+      } else {
+        const clang::Expr *Source = Init;
+        if (Construct && Construct->getNumArgs() == 1)
+          Source = Construct->getArg(0)->IgnoreImplicit();
+        const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Source->IgnoreParenImpCasts());
+        const auto *From = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+        if (From && Sc->Arrays.count(From))
+          return fail(Ref->getLocation(), "uses the local array '" +
+                                              From->getNameAsString() +
+                                              "' other than through element access, "
+                                              "size(), front() or back()");
+        return fail(VD->getLocation(), "initializes the array '" + VD->getNameAsString() +
+                                           "' other than with a braced list of values");
+      }
+    }
+    Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+    return D;
+  }
+
+  /// The private array or table \p Obj names, if it names one (registering the table).
+  const clang::VarDecl *heldArray(const clang::Expr *Obj) {
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Obj->IgnoreParenImpCasts());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || (!Sc->Arrays.count(VD) && !tableOf(VD)))
+      return nullptr;
+    return VD;
+  }
+
+  /// Whether \p VD, a private array or table, is declared where the builder is: it exists
+  /// in the kernel only as an array, not also as a view the host could pass.
+  bool declaredHere(const clang::VarDecl *VD) {
+    return Sc->Arrays.count(VD) || (Sc->Locals.count(VD) && TableIndex.count(VD));
+  }
+
+  /// Element \p Index of the private array or table \p VD; \p Bracket is where the access
+  /// ends, for an out-of-range report.
+  ExprPtr arrayElement(const clang::VarDecl *VD, ExprPtr Index, clang::SourceLocation Bracket) {
+    if (!Index)
+      return nullptr;
+    ExprPtr A = makeExpr(Expr::Kind::ArrayElement, ScalarType::Int);
+    bool StoredBool = false;
+    if (auto It = Sc->Arrays.find(VD); It != Sc->Arrays.end()) {
+      A->Type = It->second.Element;
+      A->Text = It->second.Name;
+      A->Extent = It->second.Size;
+    } else {
+      const ir::Table &T = R.Tables[TableIndex.find(VD)->second];
+      A->Type = T.Element;
+      A->Text = T.KernelName;
+      A->Extent = T.Values.size();
+      StoredBool = scalarTypeOf(arrayShape(VD->getType())->Element, Ctx) == ScalarType::Bool;
+    }
+    A->AccessId = R.AccessCount++;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::SourceLocation L = SM.getSpellingLoc(Bracket);
+    R.AccessSites.push_back(
+        {R.Site.File, SM.getSpellingLineNumber(L), SM.getSpellingColumnNumber(L)});
+    A->Operands.push_back(std::move(Index));
+    return StoredBool ? makeCast(ScalarType::Bool, std::move(A)) : std::move(A);
+  }
+
+  /// size(), front() and back() of a private array or table (the calls whose meaning is
+  /// the same for the array the kernel holds).
+  ExprPtr arrayMember(const clang::CXXMemberCallExpr *MC, const clang::VarDecl *VD,
+                      const std::string &Name) {
+    unsigned long long Size = arrayShape(VD->getType())->Size;
+    if ((Name == "size" || Name == "max_size") && MC->getNumArgs() == 0) {
+      std::optional<ScalarType> T = typeOf(MC->getType(), MC->getExprLoc());
+      if (!T)
+        return nullptr;
+      return intLiteral(llvm::APSInt(llvm::APInt(64, Size), true), *T);
+    }
+    if (Name == "empty" && MC->getNumArgs() == 0) {
+      ExprPtr L = makeExpr(Expr::Kind::BoolLiteral, ScalarType::Bool);
+      L->Text = Size == 0 ? "true" : "false";
+      return L;
+    }
+    if ((Name == "front" || Name == "back") && MC->getNumArgs() == 0) {
+      ExprPtr I = makeExpr(Expr::Kind::IntLiteral, ScalarType::ULong);
+      I->Text = std::to_string(Name == "front" ? 0 : Size - 1);
+      return arrayElement(VD, std::move(I), MC->getEndLoc());
+    }
+    return nullptr;
+  }
+
   // ---- expressions ------------------------------------------------------
 
   ExprPtr expr(const clang::Expr *E) {
     E = E->IgnoreParens();
-    if (const auto *C = llvm::dyn_cast<clang::ConstantExpr>(E))
+    if (const auto *C = llvm::dyn_cast<clang::ConstantExpr>(E)) {
+      // A consteval call's value, which the compiler computed.
+      if (std::optional<ScalarType> T = scalarTypeOf(C->getType(), Ctx);
+          T && C->hasAPValueResult())
+        if (ExprPtr L = literalOf(C->getAPValueResult(), *T)) {
+          if (*T == ScalarType::Double)
+            R.UsesDouble = true;
+          return L;
+        }
       return expr(C->getSubExpr());
+    }
+    if (llvm::isa<clang::ImplicitValueInitExpr, clang::CXXScalarValueInitExpr>(E)) {
+      std::optional<ScalarType> T = typeOf(E->getType(), E->getExprLoc());
+      return T ? zeroOf(*T) : nullptr;
+    }
+    // T{} and T{x} of an arithmetic T (`return {};`).
+    if (const auto *IL = llvm::dyn_cast<clang::InitListExpr>(E);
+        IL && IL->getNumInits() <= 1 && E->getType()->isArithmeticType()) {
+      std::optional<ScalarType> T = typeOf(E->getType(), E->getExprLoc());
+      if (!T)
+        return nullptr;
+      if (IL->getNumInits() == 0)
+        return zeroOf(*T);
+      ExprPtr V = expr(IL->getInit(0));
+      return V ? makeCast(*T, std::move(V)) : nullptr;
+    }
     if (const auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
       return expr(C->getSubExpr());
     if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
@@ -354,6 +782,16 @@ private:
       return expr(B->getSubExpr());
     if (const auto *NT = llvm::dyn_cast<clang::SubstNonTypeTemplateParmExpr>(E))
       return expr(NT->getReplacement());
+    // sizeof...(Ts): a constant of the instantiation.
+    if (const auto *SP = llvm::dyn_cast<clang::SizeOfPackExpr>(E)) {
+      clang::Expr::EvalResult V;
+      std::optional<ScalarType> T = typeOf(SP->getType(), SP->getOperatorLoc());
+      if (!T || !SP->EvaluateAsInt(V, Ctx))
+        return T ? fail(SP->getOperatorLoc(), "uses a 'sizeof...' without a value") : nullptr;
+      ExprPtr L = makeExpr(Expr::Kind::IntLiteral, *T);
+      L->Text = llvm::toString(V.Val.getInt(), 10, ir::isSignedInteger(*T));
+      return L;
+    }
     if (const auto *IC = llvm::dyn_cast<clang::ImplicitCastExpr>(E))
       return implicitCast(IC);
     if (const auto *EC = llvm::dyn_cast<clang::ExplicitCastExpr>(E)) {
@@ -394,6 +832,8 @@ private:
     }
     if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
       return declRef(DRE);
+    if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E))
+      return member(ME);
     if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E))
       return unary(UO);
     if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E))
@@ -418,6 +858,8 @@ private:
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E))
       return call(CE);
     if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
+      if (const clang::VarDecl *AV = heldArray(AS->getBase()))
+        return arrayElement(AV, expr(AS->getIdx()), AS->getRBracketLoc());
       const auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
@@ -491,11 +933,10 @@ private:
           L->Index = I;
           return L;
         }
-    if (Sc->Locals.count(VD)) {
-      auto It = Sc->LocalNames.find(VD);
-      if (It == Sc->LocalNames.end())
-        return fail(Loc, "uses '" + VD->getNameAsString() +
-                                            "' outside the statements it can translate");
+    if (declaredHere(VD))
+      return fail(Loc, "uses the local array '" + VD->getNameAsString() +
+                           "' other than through element access, size(), front() or back()");
+    if (auto It = Sc->LocalNames.find(VD); Sc->Locals.count(VD) && It != Sc->LocalNames.end()) {
       std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
       if (!T)
         return nullptr;
@@ -503,6 +944,14 @@ private:
       L->Text = It->second;
       return L;
     }
+    // A constant with a known value becomes a literal (constexpr, or const with a
+    // constant initializer, static locals included): functions and kernels then need no
+    // argument for it.
+    if (ExprPtr C = constantValue(VD))
+      return C;
+    if (Sc->Locals.count(VD))
+      return fail(Loc, "uses '" + VD->getNameAsString() +
+                           "' outside the statements it can translate");
     if (arrayTypeInfo(VD->getType()))
       return fail(Loc, "uses '" + VD->getNameAsString() +
                                           "' other than through element access, size() "
@@ -513,19 +962,6 @@ private:
     std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
     if (!T)
       return nullptr;
-    // A constant with a known value becomes a literal (constexpr, or const with a
-    // constant initializer): functions and kernels then need no argument for it.
-    if (VD->getType().isConstQualified() || VD->isConstexpr()) {
-      if (const clang::APValue *V = VD->evaluateValue()) {
-        if (V->isInt() || V->isFloat()) {
-          ExprPtr L = makeExpr(V->isInt() ? Expr::Kind::IntLiteral : Expr::Kind::FloatLiteral,
-                               *T);
-          L->Text = V->isInt() ? llvm::toString(V->getInt(), 10, ir::isSignedInteger(*T))
-                               : formatFloat(V->getFloat(), *T);
-          return L;
-        }
-      }
-    }
     if (Sc->InFunction)
       return fail(Loc, "reads the global variable '" +
                                           VD->getNameAsString() + "' in a called function");
@@ -535,18 +971,51 @@ private:
       L->Index = Red->second;
       return L;
     }
-    auto [It, Inserted] = ScalarIndex.insert({VD, R.Scalars.size()});
+    return scalarArgument(VD,
+                          VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
+                                                     : "::" + VD->getQualifiedNameAsString(),
+                          *T);
+  }
+
+  /// The kernel argument holding \p D's value, \p HostExpr on the host when the region
+  /// starts.
+  ExprPtr scalarArgument(const clang::ValueDecl *D, std::string HostExpr, ScalarType T) {
+    auto [It, Inserted] = ScalarIndex.insert({D, R.Scalars.size()});
     if (Inserted) {
       ir::Scalar S;
-      S.HostExpr = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                              : "::" + VD->getQualifiedNameAsString();
-      S.KernelName = Sc->Names->nameFor(VD, VD->getNameAsString());
-      S.Type = *T;
+      S.HostExpr = std::move(HostExpr);
+      S.KernelName = Sc->Names->nameFor(D, D->getNameAsString());
+      S.Type = T;
       R.Scalars.push_back(S);
     }
-    ExprPtr L = makeExpr(Expr::Kind::Scalar, *T);
+    ExprPtr L = makeExpr(Expr::Kind::Scalar, T);
     L->Index = It->second;
     return L;
+  }
+
+  /// The data member of the object a member function runs on (`this->f`, written `f`).
+  static const clang::FieldDecl *memberOfThis(const clang::Expr *E) {
+    const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E->IgnoreParenImpCasts());
+    if (!ME || !llvm::isa<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    return llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+  }
+
+  /// A scalar data member of `*this`, read in the region: a kernel argument, read on
+  /// the host when the region starts.
+  ExprPtr member(const clang::MemberExpr *ME) {
+    const clang::FieldDecl *FD = memberOfThis(ME);
+    if (!FD)
+      return fail(ME->getMemberLoc(), "uses the member '" +
+                                          ME->getMemberDecl()->getNameAsString() +
+                                          "' of an object other than '*this'");
+    if (Sc->InFunction)
+      return fail(ME->getMemberLoc(), "reads the member '" + FD->getNameAsString() +
+                                          "' in a called function");
+    std::optional<ScalarType> T = typeOf(FD->getType(), ME->getMemberLoc());
+    if (!T)
+      return nullptr;
+    return scalarArgument(FD, "this->" + FD->getNameAsString(), *T);
   }
 
   void markWritten(const Expr &Target) {
@@ -560,7 +1029,8 @@ private:
       return false;
     }
     if (Target.K == Expr::Kind::ViewElement || Target.K == Expr::Kind::Local ||
-        Target.K == Expr::Kind::LoopIndex || Target.K == Expr::Kind::Reduction) {
+        Target.K == Expr::Kind::LoopIndex || Target.K == Expr::Kind::Reduction ||
+        Target.K == Expr::Kind::ArrayElement) {
       markWritten(Target);
       return true;
     }
@@ -648,6 +1118,8 @@ private:
 
   /// The array variable an access or query is made on, registering it as a view.
   std::optional<unsigned> viewOf(const clang::Expr *Obj, clang::SourceLocation Loc) {
+    if (const clang::FieldDecl *FD = memberOfThis(Obj))
+      return viewOfMember(FD, Loc);
     const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Obj->IgnoreParenImpCasts());
     const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD) {
@@ -657,6 +1129,37 @@ private:
       return std::nullopt;
     }
     return viewOfVar(VD, Loc);
+  }
+
+  /// A view that is a data member of `*this` (a class with views as members).
+  std::optional<unsigned> viewOfMember(const clang::FieldDecl *FD, clang::SourceLocation Loc) {
+    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(FD->getType());
+    if (!Info || Info->Kind != ir::ViewKind::ClparView) {
+      fail(Loc, "indexes the member '" + FD->getNameAsString() +
+                    "', which is not a clpar::view");
+      return std::nullopt;
+    }
+    if (Sc->InFunction) {
+      fail(Loc, "indexes the member '" + FD->getNameAsString() + "' in a called function");
+      return std::nullopt;
+    }
+    auto Known = MemberViewIndex.find(FD);
+    if (Known != MemberViewIndex.end())
+      return Known->second;
+    std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
+    if (!Elem)
+      return std::nullopt;
+    unsigned Index = Sc->Views->size();
+    MemberViewIndex[FD] = Index;
+    ir::View V;
+    V.HostExpr = "this->" + FD->getNameAsString();
+    V.KernelName = Sc->Names->nameFor(FD, FD->getNameAsString());
+    V.Kind = Info->Kind;
+    V.Element = *Elem;
+    V.Rank = Info->Rank;
+    V.ConstElements = Info->Element.isConstQualified();
+    Sc->Views->push_back(V);
+    return Index;
   }
 
   std::optional<unsigned> viewOfVar(const clang::VarDecl *VD, clang::SourceLocation Loc) {
@@ -669,6 +1172,11 @@ private:
     auto Known = Sc->ViewIndex.find(VD);
     if (Known != Sc->ViewIndex.end())
       return Known->second;
+    if (declaredHere(VD)) {
+      fail(Loc, "uses the local array '" + VD->getNameAsString() +
+                    "' other than through element access, size(), front() or back()");
+      return std::nullopt;
+    }
     if (Sc->InFunction || Sc->Locals.count(VD)) {
       fail(Loc, "indexes '" + VD->getNameAsString() +
                     "', an array declared inside the loop");
@@ -698,6 +1206,9 @@ private:
       if (RD && RD->isLambda())
         return lambdaCall(OC, RD);
     }
+    if (Op == clang::OO_Subscript && OC->getNumArgs() == 2)
+      if (const clang::VarDecl *AV = heldArray(OC->getArg(0)))
+        return arrayElement(AV, expr(OC->getArg(1)), OC->getEndLoc());
     if ((Op != clang::OO_Subscript && Op != clang::OO_Call) || OC->getNumArgs() < 2)
       return fail(OC->getOperatorLoc(), "uses an overloaded operator");
     if (!OC->getType()->isArithmeticType())
@@ -744,6 +1255,17 @@ private:
     const clang::Expr *Obj = MC->getImplicitObjectArgument();
     if (!Obj || !arrayTypeInfo(Obj->getType()))
       return fail(MC->getExprLoc(), "calls the member function '" + Name + "'");
+    if (const clang::VarDecl *AV = heldArray(Obj)) {
+      if (ExprPtr M = arrayMember(MC, AV, Name))
+        return M;
+      if (!Reason.empty())
+        return nullptr;
+      if (declaredHere(AV))
+        return fail(MC->getExprLoc(), "uses the local array '" + AV->getNameAsString() +
+                                          "' other than through element access, size(), "
+                                          "front() or back()");
+      // A table that is also a variable outside: other members through its view.
+    }
     std::optional<ScalarType> T = typeOf(MC->getType(), MC->getExprLoc());
     if (!T)
       return nullptr;
@@ -1002,61 +1524,186 @@ private:
 
   ExprPtr call(const clang::CallExpr *CE) {
     const clang::FunctionDecl *FD = CE->getDirectCallee();
-    std::optional<std::string> Builtin = openclMathName(FD);
-    if (!Builtin && FD)
-      return userCall(CE, FD);
-    if (!Builtin)
+    if (!FD)
       return fail(CE->getExprLoc(), "calls a function through a pointer or object");
+    if (ExprPtr Value = constantCall(CE, FD))
+      return Value;
+    if (isConstantEvaluatedQuery(FD)) {
+      // A kernel is never constant-evaluated.
+      ExprPtr L = makeExpr(Expr::Kind::BoolLiteral, ScalarType::Bool);
+      L->Text = "false";
+      return L;
+    }
+    unsigned Id = FD->getBuiltinID();
+    if ((Id == clang::Builtin::BI__builtin_expect ||
+         Id == clang::Builtin::BI__builtin_expect_with_probability) &&
+        CE->getNumArgs() >= 1)
+      return expr(CE->getArg(0)); // a hint; its value is the first argument
+    std::optional<std::string> Builtin = openclMathName(FD);
+    bool Clamp = !Builtin && isStdClamp(FD);
+    if (Clamp || (Builtin && (*Builtin == "min" || *Builtin == "max"))) {
+      if (std::optional<ExprPtr> Ordered = orderCall(CE, Clamp ? "clamp" : *Builtin))
+        return std::move(*Ordered);
+      return userCall(CE, FD); // another overload (with a comparator): its body
+    }
+    if (!Builtin)
+      return userCall(CE, FD);
+    return mathCall(CE, FD, *Builtin);
+  }
+
+  /// The value of a call the compiler can evaluate: consteval functions, and constexpr
+  /// ones with constant arguments (evaluated as outside a constant expression, as the
+  /// kernel runs them).  Null, with no reason, for every other call.
+  ExprPtr constantCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD) {
+    if (!FD->isConstexpr() || CE->isValueDependent() ||
+        llvm::isa<clang::CXXMemberCallExpr, clang::CXXOperatorCallExpr>(CE))
+      return nullptr;
+    std::optional<ScalarType> T = scalarTypeOf(CE->getType(), Ctx);
+    clang::Expr::EvalResult V;
+    if (!T || !CE->EvaluateAsRValue(V, Ctx) || V.HasSideEffects || V.HasUndefinedBehavior)
+      return nullptr;
+    ExprPtr L = literalOf(V.Val, *T);
+    if (L && *T == ScalarType::Double)
+      R.UsesDouble = true;
+    return L;
+  }
+
+  /// std::min and std::max of two arithmetic values or of an initializer list (also
+  /// clpar's and C's), std::clamp of three: as OpenCL's min, max and clamp with C++'s
+  /// choice on ties and NaN (see Expr::Kind::Call).  Nothing for other overloads (with a
+  /// comparator); a null expression when it fails.
+  std::optional<ExprPtr> orderCall(const clang::CallExpr *CE, const std::string &Name) {
+    const auto Arithmetic = [](const clang::Expr *A) {
+      return A->getType().getNonReferenceType()->isArithmeticType();
+    };
+    if (!CE->getType().getNonReferenceType()->isArithmeticType())
+      return std::nullopt;
+    std::vector<const clang::Expr *> Operands;
+    unsigned N = CE->getNumArgs();
+    if (Name != "clamp" && N == 1) {
+      // std::min({a, b, c}) is the first smallest: min(min(a, b), c).
+      const auto *List =
+          llvm::dyn_cast<clang::CXXStdInitializerListExpr>(CE->getArg(0)->IgnoreImplicit());
+      const auto *Init =
+          List ? llvm::dyn_cast<clang::InitListExpr>(List->getSubExpr()->IgnoreImplicit())
+               : nullptr;
+      if (!Init || Init->getNumInits() == 0)
+        return std::nullopt;
+      Operands.assign(Init->inits().begin(), Init->inits().end());
+    } else if (N == (Name == "clamp" ? 3u : 2u) &&
+               std::all_of(CE->arg_begin(), CE->arg_end(), Arithmetic)) {
+      Operands.assign(CE->arg_begin(), CE->arg_end());
+    } else {
+      return std::nullopt;
+    }
+    std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
+    if (!T)
+      return ExprPtr();
+    // OpenCL has no min, max or clamp of bool: a bool is the uchar 0 or 1.
+    ScalarType W = *T == ScalarType::Bool ? ScalarType::UChar : *T;
+    std::vector<ExprPtr> Ops;
+    for (const clang::Expr *O : Operands) {
+      ExprPtr E = expr(O);
+      if (!E)
+        return ExprPtr();
+      Ops.push_back(makeCast(W, std::move(E)));
+    }
+    ExprPtr Result;
+    if (Name == "clamp") {
+      Result = makeExpr(Expr::Kind::Call, W);
+      Result->Text = Name;
+      Result->Operands = std::move(Ops);
+    } else {
+      Result = std::move(Ops[0]);
+      for (unsigned I = 1; I < Ops.size(); ++I) {
+        ExprPtr C = makeExpr(Expr::Kind::Call, W);
+        C->Text = Name;
+        C->Operands.push_back(std::move(Result));
+        C->Operands.push_back(std::move(Ops[I]));
+        Result = std::move(C);
+      }
+    }
+    return makeCast(*T, std::move(Result));
+  }
+
+  /// A <cmath> (or C, or clpar) function of any arithmetic arguments, as C++'s overloads
+  /// compute it: a real-valued function in its result type (double for integer
+  /// arguments); the others in the type of their arguments promoted (float stays float,
+  /// integers become double).
+  ExprPtr mathCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD,
+                   const std::string &Name) {
+    static const std::set<std::string> Predicates = {"isnan", "isinf", "isfinite",
+                                                     "isnormal", "signbit"};
+    static const std::set<std::string> Comparisons = {
+        "isgreater", "isgreaterequal", "isless", "islessequal", "islessgreater",
+        "isunordered"};
     std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
     if (!T)
       return nullptr;
-    // Classification functions (isnan, signbit, ...) return bool or int for a
-    // floating-point argument, and ldexp and scalbn take an int exponent: their
-    // arguments keep their own types.  Every other built-in computes in its result type,
-    // as C++ does for integer arguments of the <cmath> overloads.
-    static const std::set<std::string> Classifying = {"isnan", "isinf", "isfinite",
-                                                      "isnormal", "signbit", "ilogb"};
-    bool KeepArgTypes = Classifying.count(*Builtin) > 0;
     std::vector<ExprPtr> Args;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
       ExprPtr E = expr(CE->getArg(I));
       if (!E)
         return nullptr;
-      if (KeepArgTypes) {
-        if (!ir::isFloating(E->Type))
-          return fail(CE->getExprLoc(), "calls '" + FD->getNameAsString() +
-                                            "' with an integer argument");
-      } else if (*Builtin == "ldexp" && I == 1) {
-        E = makeCast(ScalarType::Int, std::move(E));
-      } else {
-        E = makeCast(*T, std::move(E));
-      }
       Args.push_back(std::move(E));
     }
-    if (KeepArgTypes) {
-      // OpenCL returns int (0 or 1 for the predicates) where C++ returns bool or int.
-      ExprPtr C = makeExpr(Expr::Kind::Call, ScalarType::Int);
-      C->Text = *Builtin;
-      C->Operands = std::move(Args);
-      return makeCast(*T, std::move(C));
+    if (Args.empty())
+      return fail(CE->getExprLoc(), "calls '" + FD->getNameAsString() +
+                                        "' without arguments");
+    const auto Builtin = [](const std::string &Text, ScalarType Type, std::vector<ExprPtr> Ops) {
+      ExprPtr C = makeExpr(Expr::Kind::Call, Type);
+      C->Text = Text;
+      C->Operands = std::move(Ops);
+      return C;
+    };
+    const auto Promoted = [&] {
+      for (const ExprPtr &A : Args)
+        if (A->Type != ScalarType::Float) {
+          R.UsesDouble = true;
+          return ScalarType::Double;
+        }
+      return ScalarType::Float;
+    };
+    const auto CastAll = [&](ScalarType To) {
+      for (ExprPtr &A : Args)
+        A = makeCast(To, std::move(A));
+    };
+    // OpenCL's predicates return int (0 or 1) where C++'s return bool.
+    if (Predicates.count(Name)) {
+      // An integer converted to float is finite, normal unless zero, and of the integer's
+      // sign: float answers as C++'s integer overloads do, without needing fp64.
+      if (!ir::isFloating(Args[0]->Type))
+        Args[0] = makeCast(ScalarType::Float, std::move(Args[0]));
+      Args.resize(1);
+      return makeCast(*T, Builtin(Name, ScalarType::Int, std::move(Args)));
     }
-    bool Floating = ir::isFloating(*T);
-    if (*Builtin == "abs")
+    if (Comparisons.count(Name) || Name == "ilogb") {
+      CastAll(Promoted());
+      return makeCast(*T, Builtin(Name, ScalarType::Int, std::move(Args)));
+    }
+    if (Name == "lround" || Name == "llround" || Name == "lrint" || Name == "llrint") {
+      ScalarType P = Promoted();
+      CastAll(P);
+      bool Round = Name.find("round") != std::string::npos;
+      return makeCast(*T, Builtin(Round ? "round" : "rint", P, std::move(Args)));
+    }
+    if (Name == "abs")
       return ir::makeAbs(*T, std::move(Args[0]));
-    if (!Floating && *Builtin != "min" && *Builtin != "max")
+    if (!ir::isFloating(*T))
       return fail(CE->getExprLoc(), "calls '" + FD->getNameAsString() +
                                         "' with an integer result");
-    ExprPtr C = makeExpr(Expr::Kind::Call, *T);
-    C->Text = *Builtin;
-    C->Operands = std::move(Args);
-    return C;
+    for (unsigned I = 0; I < Args.size(); ++I)
+      Args[I] = makeCast(Name == "ldexp" && I == 1 ? ScalarType::Int : *T, std::move(Args[I]));
+    return Builtin(Name, *T, std::move(Args));
   }
 
   llvm::ArrayRef<const clang::VarDecl *> LoopVars;
   const CheckedBody &Checked;
   clang::ASTContext &Ctx;
   ir::Region &R;
-  llvm::DenseMap<const clang::VarDecl *, unsigned> ScalarIndex;
+  /// Scalar arguments by variable or data member of `*this`.
+  llvm::DenseMap<const clang::ValueDecl *, unsigned> ScalarIndex;
+  llvm::DenseMap<const clang::FieldDecl *, unsigned> MemberViewIndex; ///< region scope only
   llvm::DenseMap<const clang::VarDecl *, unsigned> ReductionIndex;
   Scope RegionScope;
   Scope *Sc;
@@ -1065,6 +1712,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   std::set<std::string> UsedFunctionNames;
+  /// Tables made so far, by variable, with their names and total size.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> TableIndex;
+  std::set<std::string> UsedTableNames;
+  unsigned long long TableBytes = 0;
   clang::SourceLocation TopCallLoc; ///< the region body's call being translated, if any
   std::string Reason;
   clang::SourceLocation ReasonLoc;
@@ -1072,11 +1723,12 @@ private:
 
 } // namespace
 
-KernelBodyResult buildKernelBody(const clang::Stmt *Body,
+KernelBodyResult buildKernelBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
+                                 const clang::Stmt *Body,
                                  llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                  const CheckedBody &Checked, clang::ASTContext &Ctx,
                                  KernelNames &Names, ir::Region &R) {
-  return Builder(LoopVars, Checked, Ctx, Names, R).run(Body);
+  return Builder(LoopVars, Checked, Ctx, Names, R).run(Prefix, Body);
 }
 
 } // namespace clpar

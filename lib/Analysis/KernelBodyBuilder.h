@@ -31,7 +31,11 @@ struct KernelBodyResult {
   clang::SourceLocation ReasonLoc;
 };
 
-KernelBodyResult buildKernelBody(const clang::Stmt *Body,
+/// The kernel body of \p Body (the innermost loop's), run after \p Prefix: the
+/// declarations an imperfect nest makes before its inner loops, which every work-item
+/// makes again.
+KernelBodyResult buildKernelBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
+                                 const clang::Stmt *Body,
                                  llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                  const CheckedBody &Checked, clang::ASTContext &Ctx,
                                  KernelNames &Names, ir::Region &R);

@@ -261,7 +261,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
   B.ReplaceBegin = Outer->getBeginLoc();
   B.ReplaceEnd = BodyEnd;
 
-  std::optional<CheckedBody> Checked = checkRegionBody(Body, LoopVars, Ctx, Diags);
+  std::optional<CheckedBody> Checked = checkRegionBody({}, Body, LoopVars, Ctx, Diags);
   if (!Checked)
     return std::nullopt;
   for (const auto &[VD, Op] : Checked->Reductions) {
@@ -287,7 +287,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                            "' (OpenCL C has no bool in global memory)";
     B.NotOffloadedLoc = Outer->getForLoc();
   } else {
-    KernelBodyResult K = buildKernelBody(Body, LoopVars, *Checked, Ctx, Names, R);
+    KernelBodyResult K = buildKernelBody({}, Body, LoopVars, *Checked, Ctx, Names, R);
     R.KernelBody = std::move(K.Body);
     if (R.KernelBody)
       hoistBoundsChecks(R);

@@ -292,9 +292,12 @@ std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
 
 } // namespace
 
-std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
+std::optional<CheckedBody> checkRegionBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
+                                           const clang::Stmt *Body,
                                            llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                            clang::ASTContext &, Diagnoser &Diags) {
+  std::vector<const clang::Stmt *> Parts(Prefix.begin(), Prefix.end());
+  Parts.push_back(Body);
   CheckedBody Result;
   // Locals first: a write is "outer" only if its variable is declared nowhere in the body.
   {
@@ -307,11 +310,13 @@ std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
         return true;
       }
     } Collector(Result);
-    Collector.TraverseStmt(const_cast<clang::Stmt *>(Body));
+    for (const clang::Stmt *S : Parts)
+      Collector.TraverseStmt(const_cast<clang::Stmt *>(S));
   }
   unsigned ErrorsBefore = Diags.errorCount();
   Checker C(LoopVars, Diags, Result);
-  C.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  for (const clang::Stmt *S : Parts)
+    C.TraverseStmt(const_cast<clang::Stmt *>(S));
   C.finish();
   if (Diags.errorCount() != ErrorsBefore)
     return std::nullopt;

@@ -31,8 +31,11 @@ struct CheckedBody {
   llvm::DenseSet<const clang::VarDecl *> Locals;
 };
 
-/// Reports every violation through \p Diags; returns nothing when there was one.
-std::optional<CheckedBody> checkRegionBody(const clang::Stmt *Body,
+/// Reports every violation through \p Diags; returns nothing when there was one.  The
+/// statements of \p Prefix (an imperfect nest's declarations before its inner loops) run
+/// before \p Body in each iteration: their variables are locals too.
+std::optional<CheckedBody> checkRegionBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
+                                           const clang::Stmt *Body,
                                            llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                            clang::ASTContext &Ctx, Diagnoser &Diags);
 

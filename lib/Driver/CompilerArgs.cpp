@@ -197,6 +197,22 @@ Expected<CompilerArgs> CompilerArgs::parse(ArrayRef<std::string> Argv) {
       Clpar.Remarks.push_back(A.str());
       continue;
     }
+    if (A == "--translate-headers=user" || A == "--translate-headers=none") {
+      Clpar.HeaderOptions.push_back(A.str());
+      continue;
+    }
+    if (A.starts_with("--translate-headers-in=") ||
+        A.starts_with("--no-translate-headers-in=")) {
+      if (A.ends_with("="))
+        return clparOptionError("'" + A.str() + "' needs a directory");
+      Clpar.HeaderOptions.push_back(A.str());
+      continue;
+    }
+    if (A.starts_with("--translate-headers")) {
+      return clparOptionError("unknown value in '" + A.str() +
+                              "'; expected --translate-headers=user or "
+                              "--translate-headers=none");
+    }
     if (A == "--keep-generated") {
       Clpar.KeepGeneratedDir = "clpar-generated";
       continue;

@@ -41,6 +41,9 @@ struct ClparOptions {
   bool StrictFP = false;
   /// -Rclpar and its refinements (-Rclpar-offload, -Rno-clpar-...), for the translator.
   std::vector<std::string> Remarks;
+  /// --translate-headers=user|none, --translate-headers-in=DIR and
+  /// --no-translate-headers-in=DIR, for the translator, in the order given.
+  std::vector<std::string> HeaderOptions;
   /// --keep-generated[=DIR]: the directory, "clpar-generated" when none was given.
   std::optional<std::string> KeepGeneratedDir;
   /// --clpar-cxx=PATH.

@@ -146,6 +146,30 @@ Error keepCopy(StringRef Translated, StringRef Kept) {
   return Error::success();
 }
 
+/// The translator's list of translated headers in \p Dir: "copy<TAB>original" lines.  No
+/// list: no header was translated.
+Expected<std::vector<PathReplacement>> readHeaderList(StringRef Dir) {
+  std::vector<PathReplacement> List;
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, "headers.txt");
+  if (!sys::fs::exists(Path))
+    return List;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return createStringError(Buffer.getError(), "cannot read '" + Path +
+                                                    "': " + Buffer.getError().message());
+  SmallVector<StringRef, 16> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    auto [Copy, Original] = Line.split('\t');
+    if (Copy.empty() || Original.empty())
+      return createStringError(std::make_error_code(std::errc::invalid_argument),
+                               "malformed line in '" + Path + "': '" + Line + "'");
+    List.push_back({Copy.str(), Original.str()});
+  }
+  return List;
+}
+
 } // namespace
 
 std::string formatCommandLine(ArrayRef<std::string> Argv) {
@@ -190,6 +214,11 @@ void printHelp(raw_ostream &OS) {
         "  --strict-fp             bit-identical + - * / sqrt on the device\n"
         "  -Rclpar                 one remark per loop and slice expression: what was\n"
         "                          generated, or why not\n"
+        "  --translate-headers=user|none\n"
+        "                          translate loops in included headers that are not\n"
+        "                          system headers (default), or in the source only\n"
+        "  --translate-headers-in=DIR  also headers under DIR, system ones included\n"
+        "  --no-translate-headers-in=DIR  never headers under DIR\n"
         "  --keep-generated[=DIR]  keep the translated source and the OpenCL C of each\n"
         "                          kernel in DIR (default: ./clpar-generated)\n"
         "  --clpar-cxx=PATH        the underlying compiler (also: environment CLPAR_CXX;\n"
@@ -274,10 +303,30 @@ int runDriver(ArrayRef<const char *> Argv) {
   }
   if (FirstFailure != 0)
     return FirstFailure;
-  for (const Translation &T : Jobs.Translations)
+  for (const Translation &T : Jobs.Translations) {
     if (T.KeptCopy)
       if (Error E = keepCopy(T.Translated, *T.KeptCopy))
         return reportError(std::move(E));
+    // Translated headers: dependency files and -E output name the originals.
+    Expected<std::vector<PathReplacement>> Headers = readHeaderList(T.HeaderDir);
+    if (!Headers)
+      return reportError(Headers.takeError());
+    for (PathReplacement &H : *Headers) {
+      Temp->registerFile(H.From);
+      if (T.KeptCopy) {
+        SmallString<256> Kept(sys::path::parent_path(*T.KeptCopy));
+        sys::path::append(Kept, "headers",
+                          sys::path::filename(sys::path::parent_path(H.From)),
+                          sys::path::filename(H.From));
+        if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Kept)))
+          return reportError("cannot create '" + sys::path::parent_path(Kept) +
+                             "': " + EC.message());
+        if (Error E = keepCopy(H.From, Kept))
+          return reportError(std::move(E));
+      }
+      Jobs.Replacements.push_back(std::move(H));
+    }
+  }
 
   int Status = Run.run(Jobs.Compile);
 

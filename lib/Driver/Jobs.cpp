@@ -40,6 +40,7 @@ std::vector<std::string> translatorOptions(const ClparOptions &O) {
   if (O.StrictFP)
     Options.push_back("--strict-fp");
   Options.insert(Options.end(), O.Remarks.begin(), O.Remarks.end());
+  Options.insert(Options.end(), O.HeaderOptions.begin(), O.HeaderOptions.end());
   if (O.KeepGeneratedDir)
     Options.push_back("--keep-generated=" + *O.KeepGeneratedDir);
   return Options;
@@ -105,7 +106,8 @@ JobList planJobs(const CompilerArgs &Args, const std::vector<std::string> &Compi
     T.Translated = join(T.Subdirectory, Name);
 
     std::vector<std::string> &Tr = T.Translate.Argv;
-    Tr = {Pieces.Translator, T.Source, "-o", T.Translated};
+    T.HeaderDir = join(T.Subdirectory, "headers");
+    Tr = {Pieces.Translator, T.Source, "-o", T.Translated, "--header-dir=" + T.HeaderDir};
     std::vector<std::string> Options = translatorOptions(Args.Clpar);
     Tr.insert(Tr.end(), Options.begin(), Options.end());
     Tr.push_back("--");

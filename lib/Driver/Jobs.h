@@ -46,6 +46,9 @@ struct Translation {
   std::string Source;       ///< as the user wrote it
   std::string Subdirectory; ///< of the temporary directory, holds Translated alone
   std::string Translated;   ///< Subdirectory/<file name of Source>
+  /// Subdirectory/headers: the translated copies of the headers it includes, listed in
+  /// HeaderDir/headers.txt ("copy<TAB>original" per line).
+  std::string HeaderDir;
   Command Translate;
   /// --keep-generated: where the translated source is copied.
   std::optional<std::string> KeptCopy;

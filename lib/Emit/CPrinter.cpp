@@ -2,6 +2,7 @@
 #include "Emit/CPrinter.h"
 
 #include <cassert>
+#include <cctype>
 
 namespace clpar::emit {
 
@@ -23,6 +24,7 @@ static bool isPrimary(const Expr &E) {
   case Expr::Kind::Call:
   case Expr::Kind::FunctionCall:
   case Expr::Kind::ViewRef:
+  case Expr::Kind::ArrayElement:
     return true;
   default:
     return false;
@@ -38,6 +40,12 @@ std::string CPrinter::operand(const Expr &E) {
 }
 
 std::string CPrinter::literal(const Expr &E) {
+  // INFINITY and NAN are float constants of OpenCL C (and <cmath>) that convert exactly.
+  const std::string &T = E.Text;
+  if (!T.empty() && (std::isalpha(static_cast<unsigned char>(T[0])) ||
+                     (T.size() > 1 && T[0] == '-' &&
+                      std::isalpha(static_cast<unsigned char>(T[1])))))
+    return T;
   switch (E.Type) {
   case ir::ScalarType::UInt: return E.Text + "u";
   case ir::ScalarType::Long: return E.Text + "L";
@@ -94,9 +102,15 @@ std::string CPrinter::expr(const Expr &E) {
     return functionCall(E);
   case Expr::Kind::ViewRef:
     return viewRef(E);
+  case Expr::Kind::ArrayElement:
+    return arrayElement(E);
   }
   assert(false && "unknown expression kind");
   return "";
+}
+
+std::string CPrinter::arrayElement(const Expr &E) {
+  return E.Text + "[" + expr(*E.Operands[0]) + "]";
 }
 
 void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
@@ -167,6 +181,36 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
   case Stmt::Kind::Null:
     Out += Pad + ";\n";
     return;
+  case Stmt::Kind::ArrayDecl: {
+    Out += Pad + (S.VarConst ? "const " : "") + typeName(S.VarType) + " " + S.VarName + "[" +
+           std::to_string(S.ArraySize) + "]";
+    if (!S.Elements.empty() || S.ZeroFill) {
+      // C's `= {0}` zeroes what the list leaves out, as C++'s value-initialization does.
+      std::string List;
+      for (const auto &E : S.Elements)
+        List += (List.empty() ? "" : ", ") + expr(*E);
+      Out += " = {" + (List.empty() ? std::string("0") : List) + "}";
+    }
+    Out += ";\n";
+    return;
+  }
+  case Stmt::Kind::Switch:
+    Out += Pad + "switch (" + expr(*S.Cond) + ")\n";
+    stmt(*S.Children[0], S.Children[0]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
+         Out);
+    return;
+  case Stmt::Kind::Case:
+  case Stmt::Kind::Default: {
+    // A label stands one level out from the statements around it; in C it labels a
+    // statement, never a declaration, so one before a declaration labels `;`.
+    const Stmt &Labelled = *S.Children[0];
+    std::string Label = S.K == Stmt::Kind::Case ? "case " + expr(*S.Init) + ":" : "default:";
+    if (Labelled.K == Stmt::Kind::Decl || Labelled.K == Stmt::Kind::ArrayDecl)
+      Label += " ;";
+    Out += std::string(Indent ? 2 * (Indent - 1) : 0, ' ') + Label + "\n";
+    stmt(Labelled, Indent, Out);
+    return;
+  }
   }
 }
 

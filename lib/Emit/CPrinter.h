@@ -34,6 +34,8 @@ protected:
   virtual std::string call(const ir::Expr &E) = 0;
   virtual std::string functionCall(const ir::Expr &E) = 0;
   virtual std::string viewRef(const ir::Expr &E) = 0;
+  /// An element of a private array or a table, as `name[index]`.
+  virtual std::string arrayElement(const ir::Expr &E);
   /// The statement that ends one iteration of the region (`continue` in the source).
   virtual std::string endIteration() = 0;
 

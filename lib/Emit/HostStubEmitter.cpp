@@ -30,6 +30,11 @@ std::string siteText(const ir::SourcePos &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
 
+/// The site the runtime traces and keeps measurements by: an instantiation's own.
+std::string regionSiteText(const ir::Region &R) {
+  return siteText(R.Site) + (R.Instance.empty() ? "" : " " + R.Instance);
+}
+
 const char *scalarKind(ir::ScalarType T) {
   switch (T) {
   case ir::ScalarType::Bool:
@@ -148,7 +153,7 @@ private:
     KernelOpts.StrictFp = Opts.StrictFp;
     const KernelShape Shape = kernelShape(R, KernelOpts);
     line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
-    line(I + "      " + quoted(siteText(R.Site)) + ", " + quoted(R.KernelName) + ",");
+    line(I + "      " + quoted(regionSiteText(R)) + ", " + quoted(R.KernelName) + ",");
     line(I + "      R\"clpar(" + KernelSource + ")clpar\",");
     line(I + "      " + std::to_string(R.Dims.size()) + ", " +
          (R.UsesDouble ? "true" : "false") + ", " +
@@ -237,7 +242,7 @@ private:
   void hostOnlyCall() {
     const std::string &I = Opts.Indent;
     line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
-    line(I + "      " + quoted(siteText(R.Site)) + ", nullptr, nullptr, " +
+    line(I + "      " + quoted(regionSiteText(R)) + ", nullptr, nullptr, " +
          std::to_string(R.Dims.size()) + ", false, false, false,");
     line(I + "      " + quoted("OpenMP variant only: " + R.NotOffloadedReason) + "};");
     std::string Dims;
@@ -373,7 +378,7 @@ std::string emitHostStub(const ir::Region &R, const std::string &KernelSource,
   return StubWriter(R, Opts).write(KernelSource, ResumeLine, ResumeColumn);
 }
 
-std::string siteLiteral(const ir::SourcePos &Site) { return quoted(siteText(Site)); }
+std::string siteLiteral(const ir::Region &R) { return quoted(regionSiteText(R)); }
 
 std::string emitScopeDeclaration(const std::string &Scope, const std::string &Site) {
   return " ::clpar::rt::data_scope " + Scope + "(" + quoted(Site) + ");";
@@ -397,7 +402,7 @@ std::string emitSyncHost(const std::string &View, const std::string &Site) {
          quoted(Site) + ")";
 }
 
-std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
+std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,
                              const HostStubOptions &Opts) {
   std::string P = "// Translated by clpar-translate from " + File +
                   "; edits here are lost on the next build.\n";
@@ -407,6 +412,8 @@ std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
   if (AnyRuntimeCall)
     P += "#include <clpar/rt/args.hpp>\n#include <clpar/rt/region.hpp>\n"
          "#include <clpar/rt/residency.hpp>\n";
+  if (AnyTemplate)
+    P += "#include <clpar/rt/instantiation.hpp>\n";
   P += lineDirective(1, File);
   return P;
 }

@@ -41,11 +41,13 @@ std::string emitResidentHold(const std::string &Name, const std::vector<std::str
 /// What replaces `View.sync_host()`.
 std::string emitSyncHost(const std::string &View, const std::string &Site);
 
-/// The region's site as a C++ string literal, "file:line:col".
-std::string siteLiteral(const ir::SourcePos &Site);
+/// The region's site as a C++ string literal, "file:line:col", followed by the
+/// instantiation for a region of a template ("file:line:col axpy<float>").
+std::string siteLiteral(const ir::Region &R);
 
-/// Text placed before the first line of a translated file.
-std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall,
+/// Text placed before the first line of a translated file.  \p AnyTemplate: some
+/// replacement chooses among a template's instantiations (clpar/rt/instantiation.hpp).
+std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,
                              const HostStubOptions &Opts);
 
 } // namespace clpar::emit

@@ -122,13 +122,13 @@ protected:
     return R.Dims[E.Index].LoopVarName;
   }
   std::string call(const Expr &E) override {
-    // std::min(a, b) is (b < a) ? b : a and std::max(a, b) is (a < b) ? b : a; OpenCL's
-    // built-ins differ on NaN, so floating-point min and max call the preamble's helpers.
+    // std::min(a, b) is (b < a) ? b : a, std::max(a, b) is (a < b) ? b : a and
+    // std::clamp(v, lo, hi) is v < lo ? lo : (hi < v ? hi : v); OpenCL's built-ins differ
+    // on NaN, so on floating point they call the preamble's helpers.
     bool Floating = ir::isFloating(E.Type);
-    if ((E.Text == "min" || E.Text == "max") && Floating)
-      return "clpar_std_" + E.Text + "_" + ir::openclTypeName(E.Type) + "(" +
-             expr(*E.Operands[0]) + ", " + expr(*E.Operands[1]) + ")";
     std::string S = E.Text + "(";
+    if ((E.Text == "min" || E.Text == "max" || E.Text == "clamp") && Floating)
+      S = "clpar_std_" + E.Text + "_" + ir::openclTypeName(E.Type) + "(";
     for (size_t I = 0; I < E.Operands.size(); ++I)
       S += (I ? ", " : "") + expr(*E.Operands[I]);
     return S + ")";
@@ -138,6 +138,13 @@ protected:
     for (const auto &Op : E.Operands)
       S += ", " + expr(*Op);
     return S + ")";
+  }
+  std::string arrayElement(const Expr &E) override {
+    std::string Index = expr(*E.Operands[0]);
+    if (BoundsCheck)
+      Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", (long)" +
+              operand(*E.Operands[0]) + ", " + std::to_string(E.Extent) + "UL)";
+    return E.Text + "[" + Index + "]";
   }
   // In a loop over the work-item's iterations (a grid-stride kernel, a block of the
   // innermost dimension) `continue` goes on to the next one, and a work-item of a reduction
@@ -387,12 +394,28 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // launch/aligned_rows.hpp): that stride is then a constant, not a multiply.
   K += "\n#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
        "#define CLPAR_INNER(stride) (stride)\n#endif\n";
-  // std::min and std::max on floating point (NaN handling as in C++).
-  K += "\nfloat clpar_std_min_float(float a, float b) { return (b < a) ? b : a; }\n"
-       "float clpar_std_max_float(float a, float b) { return (a < b) ? b : a; }\n";
-  if (R.UsesDouble)
-    K += "double clpar_std_min_double(double a, double b) { return (b < a) ? b : a; }\n"
-         "double clpar_std_max_double(double a, double b) { return (a < b) ? b : a; }\n";
+  // std::min, std::max and std::clamp on floating point (NaN handling as in C++).
+  for (const char *T : {"float", "double"}) {
+    if (std::string(T) == "double" && !R.UsesDouble)
+      break;
+    const std::string Type = T;
+    K += (Type == "float" ? "\n" : "") + Type + " clpar_std_min_" + Type + "(" + Type +
+         " a, " + Type + " b) { return (b < a) ? b : a; }\n" + Type + " clpar_std_max_" +
+         Type + "(" + Type + " a, " + Type + " b) { return (a < b) ? b : a; }\n" + Type +
+         " clpar_std_clamp_" + Type + "(" + Type + " v, " + Type + " lo, " + Type +
+         " hi) { return v < lo ? lo : (hi < v ? hi : v); }\n";
+  }
+  if (!R.Tables.empty()) {
+    K += "\n";
+    OpenCLPrinter P(R, false, R.Views);
+    for (const ir::Table &T : R.Tables) {
+      std::string Values;
+      for (const auto &V : T.Values)
+        Values += (Values.empty() ? "" : ", ") + P.expr(*V);
+      K += "__constant " + std::string(ir::openclTypeName(T.Element)) + " " + T.KernelName +
+           "[" + std::to_string(T.Values.size()) + "] = {" + Values + "};\n";
+    }
+  }
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
   const KernelShape Shape = kernelShape(R, Opts);

@@ -60,7 +60,7 @@ std::string emitSliceStub(const ir::Region &R, const std::string &KernelSource,
       S += std::string(V ? ", " : "") + "::clpar::rt::view_arg_of(" + R.Views[V].HostExpr +
            ", " + (R.Views[V].Written ? "true" : "false") + ")";
     S += "};\n" + I + "    ::clpar::rt::prepare_host_access(clpar_host_views, " +
-         std::to_string(R.Views.size()) + ", " + siteLiteral(R.Site) + ");\n";
+         std::to_string(R.Views.size()) + ", " + siteLiteral(R) + ");\n";
   }
   S += I + "    " + (F.IsReduction ? "return " : "") + F.FallbackText + ";\n";
   if (!F.IsReduction)

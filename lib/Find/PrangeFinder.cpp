@@ -3,68 +3,96 @@
 
 #include "Analysis/ClparTypes.h"
 #include "Analysis/SliceBuilder.h"
+#include "Find/TranslatedFiles.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
+
+#include <set>
 
 namespace clpar {
 
 namespace {
 
+/// \p D is, or lies inside, a template instantiation (a function template
+/// specialization, a member of a class template specialization, a lambda in either).
+bool inInstantiation(const clang::Decl *D) {
+  for (const clang::DeclContext *DC = D ? D->getDeclContext() : nullptr; DC;
+       DC = DC->getParent()) {
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC);
+        FD && FD->isTemplateInstantiation())
+      return true;
+    if (const auto *CTS = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(DC);
+        CTS && CTS->getSpecializationKind() != clang::TSK_ExplicitSpecialization)
+      return true;
+  }
+  if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D))
+    return FD->isTemplateInstantiation();
+  return false;
+}
+
 class Finder : public clang::RecursiveASTVisitor<Finder> {
   using Base = clang::RecursiveASTVisitor<Finder>;
 
 public:
-  Finder(clang::ASTContext &Ctx, FoundLoops &Found) : Ctx(Ctx), Found(Found) {}
+  Finder(clang::ASTContext &Ctx, const TranslatedFiles &Files, FoundLoops &Found)
+      : Ctx(Ctx), Files(Files), Found(Found) {}
 
   bool shouldVisitLambdaBody() const { return true; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(clang::Decl *D) {
     auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
-    const clang::FunctionDecl *Saved = Function;
+    const clang::FunctionDecl *SavedFunction = Function, *SavedContext = Context;
     if (FD)
-      Function = FD;
+      Function = Context = FD;
     bool R = Base::TraverseDecl(D);
-    Function = Saved;
+    Function = SavedFunction;
+    Context = SavedContext;
+    return R;
+  }
+
+  bool TraverseLambdaExpr(clang::LambdaExpr *E) {
+    const clang::FunctionDecl *Saved = Context;
+    Context = E->getCallOperator();
+    bool R = Base::TraverseLambdaExpr(E);
+    // A generic lambda's body above is its pattern; its code is each specialization of
+    // the call operator, which no declaration visits.
+    if (clang::FunctionTemplateDecl *T = E->getDependentCallOperator())
+      for (clang::FunctionDecl *Spec : T->specializations())
+        if (Spec->hasBody()) {
+          Context = Spec;
+          R = R && TraverseStmt(Spec->getBody());
+        }
+    Context = Saved;
     return R;
   }
 
   bool TraverseCXXForRangeStmt(clang::CXXForRangeStmt *S) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(S->getForLoc())))
+    if (!Files.contains(S->getForLoc()))
       return Base::TraverseCXXForRangeStmt(S);
     const clang::Expr *Range = S->getRangeInit();
-    if (Range && Range->isTypeDependent()) {
-      llvm::StringRef Text = clang::Lexer::getSourceText(
-          clang::CharSourceRange::getTokenRange(Range->getSourceRange()), SM,
-          Ctx.getLangOpts());
-      if (Text.contains("prange")) {
-        Found.Skipped.push_back(
-            {S->getForLoc(), "prange loop in a template is not translated yet; it runs "
-                             "serially"});
-        return true;
-      }
-      return Base::TraverseCXXForRangeStmt(S);
-    }
+    // A template's pattern: its instantiations are visited on their own.
+    if (Range && Range->isTypeDependent())
+      return true;
     if (!Range || !isPrangeType(Range->getType()))
       return Base::TraverseCXXForRangeStmt(S);
+    bool Instantiated = inInstantiation(Context);
     if (S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID()) {
-      Found.Skipped.push_back({SM.getExpansionLoc(S->getForLoc()),
-                               "prange loop written in a macro expansion is not "
-                               "translated; it runs serially"});
+      clang::SourceLocation L = SM.getExpansionLoc(S->getForLoc());
+      if (!Instantiated || Reported.insert(L.getRawEncoding()).second)
+        Found.Skipped.push_back({L, "prange loop written in a macro expansion is not "
+                                    "translated; it runs serially"});
       return true;
     }
-    if (Function && Function->isDependentContext()) {
-      Found.Skipped.push_back(
-          {S->getForLoc(), "prange loop in a template is not translated yet; it runs "
-                           "serially"});
-      return true;
-    }
-    Found.Outermost.push_back({S, Function});
+    if (Context && Context->isDependentContext())
+      return true; // in a pattern (a dependent lambda, say); instantiations come apart
+    Found.Outermost.push_back({S, Function, Context, Instantiated});
     return true; // loops inside belong to this region
   }
 
@@ -76,17 +104,16 @@ public:
 private:
   /// Records \p E when it is a translatable slice statement; true means "done with it".
   bool slice(clang::Expr *E) {
-    const clang::SourceManager &SM = Ctx.getSourceManager();
     // Slice statements are replaced by a lambda capturing by reference: only inside
     // functions, and an assignment only where it is a statement of its own (its value,
     // the destination view, is not used).
-    if (!Function || Function->isDependentContext() || E->getBeginLoc().isMacroID() ||
-        E->getEndLoc().isMacroID() || !SM.isWrittenInMainFile(E->getBeginLoc()) ||
-        E->isTypeDependent() || !isSliceStatement(E))
+    if (!Function || !Context || Context->isDependentContext() ||
+        E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID() ||
+        !Files.contains(E->getBeginLoc()) || E->isTypeDependent() || !isSliceStatement(E))
       return false;
     if (llvm::isa<clang::CXXOperatorCallExpr>(E) && !isStatement(E))
       return false;
-    Found.Slices.push_back({E});
+    Found.Slices.push_back({E, Context, inInstantiation(Context)});
     return true;
   }
 
@@ -106,15 +133,18 @@ private:
   }
 
   clang::ASTContext &Ctx;
+  const TranslatedFiles &Files;
   FoundLoops &Found;
   const clang::FunctionDecl *Function = nullptr;
+  const clang::FunctionDecl *Context = nullptr;
+  std::set<unsigned> Reported; ///< macro loops of templates, reported once
 };
 
 } // namespace
 
-FoundLoops findPrangeLoops(clang::ASTContext &Ctx) {
+FoundLoops findPrangeLoops(clang::ASTContext &Ctx, const TranslatedFiles &Files) {
   FoundLoops Found;
-  Finder(Ctx, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
+  Finder(Ctx, Files, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
   return Found;
 }
 

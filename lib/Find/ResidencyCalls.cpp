@@ -2,6 +2,7 @@
 #include "Find/ResidencyCalls.h"
 
 #include "Analysis/ClparTypes.h"
+#include "Find/TranslatedFiles.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -13,7 +14,7 @@ namespace {
 
 class Finder : public clang::RecursiveASTVisitor<Finder> {
 public:
-  explicit Finder(clang::ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  explicit Finder(const TranslatedFiles &Files) : Files(Files) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -41,16 +42,16 @@ public:
 
 private:
   bool written(clang::SourceLocation L) const {
-    return L.isValid() && !L.isMacroID() && SM.isWrittenInMainFile(L);
+    return L.isValid() && !L.isMacroID() && Files.contains(L);
   }
 
-  const clang::SourceManager &SM;
+  const TranslatedFiles &Files;
 };
 
 } // namespace
 
-ResidencyCalls findResidencyCalls(clang::ASTContext &Ctx) {
-  Finder F(Ctx);
+ResidencyCalls findResidencyCalls(clang::ASTContext &Ctx, const TranslatedFiles &Files) {
+  Finder F(Files);
   F.TraverseAST(Ctx);
   return std::move(F.Found);
 }

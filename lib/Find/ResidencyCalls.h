@@ -16,6 +16,8 @@ class VarDecl;
 
 namespace clpar {
 
+class TranslatedFiles;
+
 struct FoundResident {
   const clang::DeclStmt *Statement; ///< declares only this variable
   const clang::VarDecl *Var;
@@ -26,8 +28,9 @@ struct ResidencyCalls {
   std::vector<FoundResident> Residents;                   ///< clpar::resident keep(a, b);
 };
 
-/// The calls and declarations written in the main file, outside macros and templates.
-ResidencyCalls findResidencyCalls(clang::ASTContext &Ctx);
+/// The calls and declarations written in the translated files, outside macros and
+/// templates.
+ResidencyCalls findResidencyCalls(clang::ASTContext &Ctx, const TranslatedFiles &Files);
 
 } // namespace clpar
 

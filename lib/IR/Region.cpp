@@ -44,6 +44,7 @@ std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   C->Postfix = E.Postfix;
   C->AccessId = E.AccessId;
   C->HoistedMask = E.HoistedMask;
+  C->Extent = E.Extent;
   for (const auto &Op : E.Operands)
     C->Operands.push_back(cloneExpr(*Op));
   return C;
@@ -68,6 +69,8 @@ void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F) {
   for (const ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
     if (*E)
       forEachExpr(**E, F);
+  for (const ExprPtr &E : S.Elements)
+    forEachExpr(*E, F);
   for (const StmtPtr &C : S.Children)
     if (C)
       forEachExpr(*C, F);

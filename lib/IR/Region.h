@@ -15,6 +15,9 @@
 //              by value
 //   reduction  a variable declared outside the region that the body only updates with
 //              one combining operation (x += e, x = min(x, e), ...)
+//   table      a constexpr array (std::array or built-in) the body reads: its values go
+//              into the kernel's program as a __constant array
+//   private array  a std::array declared in the body: each work-item has its own
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLPAR_IR_REGION_H
@@ -73,9 +76,14 @@ struct Expr {
     Binary,         ///< Text: operator, including = and compound assignments
     Conditional,    ///< Operands: cond, then, else
     Cast,           ///< to Type, Operands[0]
-    Call,           ///< OpenCL built-in Text with Operands
+    /// OpenCL built-in Text with Operands; "min", "max" and "clamp" mean std::min,
+    /// std::max and std::clamp, whose NaN behaviour the emitter keeps
+    Call,
     FunctionCall,   ///< Region::Functions[Index] with Operands (ViewRef for view params)
     ViewRef,        ///< a whole view passed to a function: Views[Index] of the scope
+    /// Element Operands[0] of the array Text of Extent elements: a private array
+    /// (Stmt::Kind::ArrayDecl) or a table (Region::Tables); AccessId as for ViewElement
+    ArrayElement,
   };
   Kind K;
   ScalarType Type;
@@ -85,6 +93,7 @@ struct Expr {
   bool Postfix = false;
   unsigned AccessId = 0; ///< ViewElement: number of the access, for error reports
   unsigned HoistedMask = 0; ///< ViewElement: bit d set when index d is checked before launch
+  unsigned long long Extent = 0; ///< ArrayElement: the array's element count
   std::vector<ExprPtr> Operands;
 
   Expr(Kind K, ScalarType Type) : K(K), Type(Type) {}
@@ -104,6 +113,12 @@ struct Stmt {
     EndIteration, ///< `continue` of the region's own loop
     Return,       ///< in a translated function; optional Init
     Null,
+    Switch,       ///< Cond, Children[0] the body with its Case and Default labels
+    Case,         ///< `case Init:` labelling Children[0]
+    Default,      ///< `default:` labelling Children[0]
+    /// VarName[ArraySize] of VarType: Elements initialize the first ones, and the rest
+    /// are zero when ZeroFill (C++'s value-initialization); no initializer otherwise
+    ArrayDecl,
   };
   Kind K;
   std::string VarName;
@@ -113,6 +128,9 @@ struct Stmt {
   ExprPtr Cond;
   ExprPtr Inc;
   std::vector<StmtPtr> Children;
+  unsigned long long ArraySize = 0;
+  std::vector<ExprPtr> Elements;
+  bool ZeroFill = false;
 
   explicit Stmt(Kind K) : K(K) {}
 };
@@ -248,9 +266,19 @@ struct SliceForm {
   std::string FallbackText;
 };
 
+/// A table (see the terminology above): KernelName[Values.size()] of Element.
+struct Table {
+  std::string KernelName;
+  ScalarType Element = ScalarType::Int;
+  std::vector<ExprPtr> Values; ///< literals
+};
+
 /// Everything the emitters need for one region.
 struct Region {
   SourcePos Site;
+  /// The template instantiation the region belongs to ("axpy<float>"); empty outside
+  /// templates.  The same loop text has one region per instantiation.
+  std::string Instance;
   std::string FunctionName;
   std::string KernelName;
   std::vector<Dimension> Dims;
@@ -260,6 +288,8 @@ struct Region {
   std::optional<SliceForm> Slice; ///< set for slice statements
   /// Functions the kernel calls, callees before their callers.
   std::vector<Function> Functions;
+  /// Tables the body and the functions read.
+  std::vector<Table> Tables;
   std::vector<HoistedCheck> HoistedChecks;
 
   /// The body as written (OpenMP variant), and where it starts in the user's file.

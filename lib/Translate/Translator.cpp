@@ -1,6 +1,8 @@
 //===- Translate/Translator.cpp - One C++ file in, translated C++ out ----===//
 #include "Translate/Translator.h"
 
+#include "Analysis/InstantiationKey.h"
+#include "Analysis/KernelNames.h"
 #include "Analysis/RegionBuilder.h"
 #include "Analysis/ResidencyPlanner.h"
 #include "Analysis/SliceBuilder.h"
@@ -19,9 +21,17 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <map>
 
 #ifndef CLPAR_CLANG_RESOURCE_DIR
 #error "CLPAR_CLANG_RESOURCE_DIR must name Clang's resource directory"
@@ -34,10 +44,15 @@ namespace {
 /// The data scope variable of a translated function (stub-local names start with clpar_).
 const std::string ScopeName = "clpar_scope";
 
+/// " in 'axpy<float>'" for a region of a template instantiation, else nothing.
+std::string inInstance(const ir::Region &R) {
+  return R.Instance.empty() ? "" : " in '" + R.Instance + "'";
+}
+
 /// What was generated for an offloaded region, with its reductions and translated calls.
 std::string offloadedRemark(const ir::Region &R) {
-  std::string S = std::to_string(R.Dims.size()) + "-D prange nest offloaded: OpenCL kernel '" +
-                  R.KernelName + "'";
+  std::string S = std::to_string(R.Dims.size()) + "-D prange nest" + inInstance(R) +
+                  " offloaded: OpenCL kernel '" + R.KernelName + "'";
   if (!R.Reductions.empty()) {
     S += " with reductions";
     for (size_t I = 0; I < R.Reductions.size(); ++I)
@@ -52,11 +67,53 @@ std::string offloadedRemark(const ir::Region &R) {
   return S + " and an OpenMP variant";
 }
 
+std::string quotedPath(llvm::StringRef Path) {
+  std::string Q = "\"";
+  for (char C : Path) {
+    if (C == '"' || C == '\\')
+      Q += '\\';
+    Q += C;
+  }
+  return Q + "\"";
+}
+
+/// One #include the preprocessor followed.
+struct Inclusion {
+  clang::SourceLocation Hash;         ///< the directive's '#'
+  clang::CharSourceRange FileNameRange; ///< "x.h" or <x.h>, quotes included
+  clang::FileEntryRef Included;
+  bool Angled;
+};
+
+class InclusionRecorder : public clang::PPCallbacks {
+public:
+  explicit InclusionRecorder(std::vector<Inclusion> &Out) : Out(Out) {}
+  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &,
+                          llvm::StringRef, bool IsAngled,
+                          clang::CharSourceRange FilenameRange,
+                          clang::OptionalFileEntryRef File, llvm::StringRef,
+                          llvm::StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (File)
+      Out.push_back({HashLoc, FilenameRange, *File, IsAngled});
+  }
+
+private:
+  std::vector<Inclusion> &Out;
+};
+
+/// A loop or slice statement of a template: the instantiations that share its text.
+struct TemplateSite {
+  std::vector<size_t> Members; ///< indexes into the built loops or slices
+  std::vector<size_t> Unnamed; ///< instantiations without a key: the fallback's
+};
+
 class TranslateConsumer : public clang::ASTConsumer {
 public:
   TranslateConsumer(clang::CompilerInstance &CI, const std::string &File,
-                    const TranslateOptions &Opts, TranslationResult &Result, bool &Ok)
-      : CI(CI), File(File), Opts(Opts), Result(Result), Ok(Ok) {}
+                    const TranslateOptions &Opts, TranslationResult &Result, bool &Ok,
+                    std::vector<Inclusion> &Inclusions)
+      : CI(CI), File(File), Opts(Opts), Result(Result), Ok(Ok), Inclusions(Inclusions) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     clang::DiagnosticsEngine &Engine = CI.getDiagnostics();
@@ -65,8 +122,12 @@ public:
     Diagnoser Diags(Engine, Opts.Remarks);
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::Rewriter Rewrite(CI.getSourceManager(), Ctx.getLangOpts());
+    HeaderPolicy Policy = Opts.Headers;
+    if (Opts.HeaderDir.empty())
+      Policy = HeaderPolicy{false, {}, {}};
+    TranslatedFiles Files(Ctx, Policy);
 
-    FoundLoops Found = findPrangeLoops(Ctx);
+    FoundLoops Found = findPrangeLoops(Ctx, Files);
     for (const SkippedLoop &S : Found.Skipped)
       Diags.remark(S.Loc, S.Reason);
 
@@ -79,6 +140,31 @@ public:
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
     KernelOpts.StrictFp = Opts.StrictFp;
 
+    // The file name a site is reported with: the main file as given, a header as found.
+    auto fileOf = [&](clang::SourceLocation L) -> std::string {
+      clang::FileID F = SM.getFileID(SM.getExpansionLoc(L));
+      if (F == SM.getMainFileID())
+        return File;
+      return SM.getPresumedLoc(L).getFilename();
+    };
+    // Kernel names: a header's carry its file's name (two files may have a loop at the
+    // same line and column), an instantiation's its arguments.
+    auto nameKernel = [&](ir::Region &R, clang::SourceLocation L,
+                          const std::optional<InstantiationKey> &Key) {
+      if (SM.getFileID(SM.getExpansionLoc(L)) != SM.getMainFileID())
+        R.KernelName = "clpar_" +
+                       identifierPart(llvm::sys::path::stem(fileOf(L)).str()) + "_" +
+                       R.KernelName.substr(6);
+      if (Key) {
+        R.KernelName += "_" + Key->Suffix;
+        R.Instance = Key->Name;
+      }
+    };
+    // Instantiations of one template site, keyed by the site's location.
+    std::map<unsigned, TemplateSite> LoopSites, SliceSites;
+    std::vector<std::optional<InstantiationKey>> LoopKeys, SliceKeys;
+    std::map<unsigned, std::string> UnnamedWhy;
+
     // 1. Build every region first: where data may stay on the device depends on which
     // statements of a function became offloaded regions.
     struct BuiltLoop {
@@ -88,15 +174,57 @@ public:
     };
     std::vector<BuiltLoop> Loops;
     std::vector<const clang::Stmt *> Offloaded;
+    // An instantiation whose arguments cannot be written in the template (a closure
+    // type, say) has no condition of its own: it takes the chain's last branch, alone
+    // there when it is its site's only one.
+    std::map<size_t, std::string> LoopWhy, SliceWhy;
+    auto keyOf = [&](bool Instantiated, const clang::FunctionDecl *Context,
+                     clang::SourceLocation At, std::string &Why) {
+      std::optional<InstantiationKey> Key;
+      if (!Instantiated)
+        return Key;
+      Key = instantiationKey(Context, At, Ctx, Why);
+      if (!Key) {
+        Key.emplace();
+        Key->Name = instantiationName(Context, Ctx);
+        Key->Suffix = "u" + llvm::utohexstr(llvm::xxh3_64bits(Key->Name) & 0xffffffffULL,
+                                            /*LowerCase=*/true);
+      }
+      return Key;
+    };
     for (const FoundLoop &L : Found.Outermost) {
-      std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, File, Opts.BoundsCheck, Ctx, Diags);
+      std::string Why;
+      std::optional<InstantiationKey> Key =
+          keyOf(L.Instantiated, L.Context, L.Loop->getBeginLoc(), Why);
+      std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, fileOf(L.Loop->getForLoc()),
+                                                 Opts.BoundsCheck, Ctx, Diags);
       if (!B)
         continue;
+      nameKernel(B->Region, L.Loop->getForLoc(), Key);
       bool Kernel = Opts.OpenCL && B->Region.offloaded();
-      if (Kernel)
+      if (L.Instantiated) {
+        TemplateSite &Site = LoopSites[L.Loop->getBeginLoc().getRawEncoding()];
+        (Key->Condition.empty() ? Site.Unnamed : Site.Members).push_back(Loops.size());
+        if (Key->Condition.empty())
+          LoopWhy[Loops.size()] = Why;
+      } else if (Kernel) {
+        // Template regions keep no data scope: each call's results come back at once.
         Offloaded.push_back(L.Loop);
+      }
       Loops.push_back({&L, std::move(*B), Kernel});
+      LoopKeys.push_back(Key);
     }
+    // Several instantiations without a condition share the last branch: the OpenMP
+    // variant, which is the same text for all of them.
+    for (auto &[Raw, Site] : LoopSites)
+      if (Site.Unnamed.size() > 1)
+        for (size_t U : Site.Unnamed) {
+          ir::Region &R = Loops[U].Built.Region;
+          R.NotOffloadedReason = LoopWhy[U] + " (as does another instantiation here; a loop offloads one such instantiation only)";
+          R.NotOffloadedAt = R.Site;
+          R.KernelBody.reset();
+          Loops[U].Kernel = false;
+        }
     struct BuiltSlice {
       const FoundSlice *Found;
       SliceStatement Built;
@@ -104,17 +232,30 @@ public:
     std::vector<BuiltSlice> Slices;
     for (const FoundSlice &F : Found.Slices) {
       std::string Reason;
-      std::optional<SliceStatement> S = buildSliceStatement(F.Statement, File, Ctx, Reason);
+      std::string Why;
+      std::optional<InstantiationKey> Key =
+          keyOf(F.Instantiated, F.Context, F.Statement->getBeginLoc(), Why);
+      std::optional<SliceStatement> S =
+          buildSliceStatement(F.Statement, fileOf(F.Statement->getBeginLoc()), Ctx, Reason);
       if (!S) {
         if (!Reason.empty())
           Diags.remark(F.Statement->getBeginLoc(),
-                       "slice statement not offloaded: it " + Reason +
+                       "slice statement" + (Key ? " in '" + Key->Name + "'" : std::string()) +
+                           " not offloaded: it " + Reason +
                            "; the header evaluates it serially");
         continue;
       }
-      if (Opts.OpenCL)
+      nameKernel(S->Region, F.Statement->getBeginLoc(), Key);
+      if (F.Instantiated) {
+        TemplateSite &Site = SliceSites[F.Statement->getBeginLoc().getRawEncoding()];
+        (Key->Condition.empty() ? Site.Unnamed : Site.Members).push_back(Slices.size());
+        if (Key->Condition.empty())
+          SliceWhy[Slices.size()] = Why;
+      } else if (Opts.OpenCL) {
         Offloaded.push_back(F.Statement);
+      }
       Slices.push_back({&F, std::move(*S)});
+      SliceKeys.push_back(Key);
     }
 
     // 2. Data scopes (SPEC 1.5), and the runtime's side of sync_host() and resident.
@@ -128,7 +269,7 @@ public:
     ResidencyPlan Plan;
     if (Opts.OpenCL) {
       Plan = planResidency(Ctx, Offloaded);
-      ResidencyCalls Calls = findResidencyCalls(Ctx);
+      ResidencyCalls Calls = findResidencyCalls(Ctx, Files);
       auto textOf = [&](const clang::Expr *E) {
         return clang::Lexer::getSourceText(
                    clang::CharSourceRange::getTokenRange(E->getSourceRange()), SM,
@@ -153,40 +294,74 @@ public:
 
     // 3. The stubs.
     bool AnyRuntimeCall = Opts.OpenCL && (!Loops.empty() || !Slices.empty());
-    for (BuiltLoop &Each : Loops) {
+    auto loopStub = [&](BuiltLoop &Each, unsigned ResumeLine, unsigned ResumeColumn) {
       const FoundLoop &L = *Each.Found;
       BuiltRegion *B = &Each.Built;
       const ir::Region &R = B->Region;
       if (Opts.DumpRegions)
         Result.RegionDump += ir::dumpRegion(R);
-      bool Kernel = Each.Kernel;
       std::string KernelSource;
-      if (Kernel) {
+      if (Each.Kernel) {
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
         Diags.remark(L.Loop->getForLoc(), offloadedRemark(R));
       } else if (!Opts.OpenCL) {
-        Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) +
-                                              "-D prange nest: OpenMP variant only "
-                                              "(--no-opencl)");
+        Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) + "-D prange nest" +
+                                              inInstance(R) +
+                                              ": OpenMP variant only (--no-opencl)");
       } else {
-        Diags.remark(B->NotOffloadedLoc, "prange loop not offloaded to OpenCL: it " +
-                                             R.NotOffloadedReason +
-                                             "; the OpenMP variant is used");
+        Diags.remark(B->NotOffloadedLoc.isValid() ? B->NotOffloadedLoc
+                                                  : L.Loop->getForLoc(),
+                     "prange loop" + inInstance(R) + " not offloaded to OpenCL: it " +
+                         R.NotOffloadedReason + "; the OpenMP variant is used");
       }
-      clang::SourceLocation AfterEnd = clang::Lexer::getLocForEndOfToken(
-          B->ReplaceEnd, 0, SM, Ctx.getLangOpts());
-      StubOpts.Indent =
-          std::string(SM.getSpellingColumnNumber(B->ReplaceBegin) - 1, ' ');
-      StubOpts.Scope = Plan.InScope.contains(L.Loop) ? ScopeName : "";
-      std::string Stub = emit::emitHostStub(R, KernelSource, StubOpts,
-                                            SM.getSpellingLineNumber(AfterEnd),
-                                            SM.getSpellingColumnNumber(AfterEnd));
-      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(B->ReplaceBegin,
-                                                                B->ReplaceEnd),
-                          Stub);
+      emit::HostStubOptions O = StubOpts;
+      O.Indent = std::string(SM.getSpellingColumnNumber(B->ReplaceBegin) - 1, ' ');
+      O.Scope = Plan.InScope.contains(L.Loop) ? ScopeName : "";
+      return emit::emitHostStub(R, KernelSource, O, ResumeLine, ResumeColumn);
+    };
+    auto endOf = [&](clang::SourceLocation End) {
+      return clang::Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+    };
+    bool AnyTemplate = false;
+    for (size_t I = 0; I < Loops.size(); ++I) {
+      if (Loops[I].Found->Instantiated)
+        continue;
+      BuiltRegion &B = Loops[I].Built;
+      clang::SourceLocation AfterEnd = endOf(B.ReplaceEnd);
+      Rewrite.ReplaceText(
+          clang::CharSourceRange::getTokenRange(B.ReplaceBegin, B.ReplaceEnd),
+          loopStub(Loops[I], SM.getSpellingLineNumber(AfterEnd),
+                   SM.getSpellingColumnNumber(AfterEnd)));
     }
-    for (BuiltSlice &Each : Slices) {
+    // A loop in a template: one branch per instantiation, chosen at compile time.
+    for (auto &[Raw, Site] : LoopSites) {
+      AnyTemplate = true;
+      size_t First = Site.Members.empty() ? Site.Unnamed.front() : Site.Members.front();
+      BuiltRegion &B0 = Loops[First].Built;
+      clang::SourceLocation AfterEnd = endOf(B0.ReplaceEnd);
+      unsigned Line = SM.getSpellingLineNumber(AfterEnd);
+      unsigned Column = SM.getSpellingColumnNumber(AfterEnd);
+      std::string Text = "{ ";
+      for (size_t M : Site.Members)
+        Text += "if constexpr (" + LoopKeys[M]->Condition + ") " +
+                loopStub(Loops[M], Line, Column) + "else ";
+      if (!Site.Unnamed.empty()) {
+        // The first one's remark comes with its stub, the others' here.
+        for (size_t U : llvm::ArrayRef(Site.Unnamed).drop_front())
+          Diags.remark(Loops[U].Found->Loop->getForLoc(),
+                       "prange loop in '" + Loops[U].Built.Region.Instance +
+                           "' not offloaded to OpenCL: it " +
+                           Loops[U].Built.Region.NotOffloadedReason +
+                           "; the OpenMP variant is used");
+        Text += loopStub(Loops[Site.Unnamed.front()], Line, Column) + "}";
+      } else {
+        Text += originalText(B0.ReplaceBegin, B0.ReplaceEnd, Ctx) + " }";
+      }
+      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(B0.ReplaceBegin, B0.ReplaceEnd),
+                          Text);
+    }
+    auto sliceStub = [&](BuiltSlice &Each) {
       SliceStatement *S = &Each.Built;
       ir::Region &R = S->Region;
       R.BodyText = emit::printCppBody(R);
@@ -197,21 +372,51 @@ public:
       if (Opts.OpenCL) {
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
-        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What +
+        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What + inInstance(R) +
                                    " offloaded: OpenCL kernel '" + R.KernelName +
                                    "' and an OpenMP variant");
       } else {
-        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What +
+        Diags.remark(S->Begin, std::to_string(R.Dims.size()) + "-D " + What + inInstance(R) +
                                    ": OpenMP variant only (--no-opencl)");
       }
-      clang::SourceLocation AfterEnd =
-          clang::Lexer::getLocForEndOfToken(S->End, 0, SM, Ctx.getLangOpts());
-      StubOpts.Indent = std::string(SM.getSpellingColumnNumber(S->Begin) - 1, ' ');
-      StubOpts.Scope = Plan.InScope.contains(Each.Found->Statement) ? ScopeName : "";
-      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(S->Begin, S->End),
-                          emit::emitSliceStub(R, KernelSource, StubOpts,
-                                              SM.getSpellingLineNumber(AfterEnd),
-                                              SM.getSpellingColumnNumber(AfterEnd)));
+      clang::SourceLocation AfterEnd = endOf(S->End);
+      emit::HostStubOptions O = StubOpts;
+      O.Indent = std::string(SM.getSpellingColumnNumber(S->Begin) - 1, ' ');
+      O.Scope = Plan.InScope.contains(Each.Found->Statement) ? ScopeName : "";
+      return emit::emitSliceStub(R, KernelSource, O, SM.getSpellingLineNumber(AfterEnd),
+                                 SM.getSpellingColumnNumber(AfterEnd));
+    };
+    for (BuiltSlice &Each : Slices) {
+      if (Each.Found->Instantiated)
+        continue;
+      Rewrite.ReplaceText(
+          clang::CharSourceRange::getTokenRange(Each.Built.Begin, Each.Built.End),
+          sliceStub(Each));
+    }
+    // A slice statement in a template: an expression, so the chain is a lambda's body.
+    for (auto &[Raw, Site] : SliceSites) {
+      AnyTemplate = true;
+      SliceStatement &S0 =
+          Slices[Site.Members.empty() ? Site.Unnamed.front() : Site.Members.front()].Built;
+      bool Reduction = S0.Region.Slice->IsReduction;
+      std::string Text = Reduction ? "[&]() -> decltype(auto) { " : "[&]() { ";
+      for (size_t M : Site.Members)
+        Text += "if constexpr (" + SliceKeys[M]->Condition + ") { " +
+                (Reduction ? "return " : "") + sliceStub(Slices[M]) + "; } else ";
+      if (Site.Unnamed.size() == 1) {
+        Text += "{ " + std::string(Reduction ? "return " : "") +
+                sliceStub(Slices[Site.Unnamed.front()]) + "; } }()";
+      } else {
+        for (size_t U : Site.Unnamed)
+          Diags.remark(Slices[U].Found->Statement->getBeginLoc(),
+                       "slice statement in '" + Slices[U].Built.Region.Instance +
+                           "' not offloaded: it " + SliceWhy[U] +
+                           " (as does another instantiation here; a statement offloads one such instantiation only); the header evaluates it "
+                           "serially");
+        Text += "{ " + std::string(Reduction ? "return " : "") +
+                originalText(S0.Begin, S0.End, Ctx) + "; } }()";
+      }
+      Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(S0.Begin, S0.End), Text);
     }
     // 4. The scopes' declarations and sync points.
     for (const ScopePlan &P : Plan.Scopes) {
@@ -228,22 +433,137 @@ public:
     if (Diags.hasErrors())
       return;
 
+    // 5. Headers: each rewritten one becomes a copy, and so does every user header on
+    // the way from the main file to it, so that every #include reaches the copy.
+    if (!writeHeaders(Rewrite, Files, Diags))
+      return;
+
     clang::FileID Main = SM.getMainFileID();
     std::string Body;
     if (const clang::RewriteBuffer *Buf = Rewrite.getRewriteBufferFor(Main))
       Body.assign(Buf->begin(), Buf->end());
     else
       Body = SM.getBufferData(Main).str();
-    Result.Output = emit::emitFilePrologue(File, AnyRuntimeCall, StubOpts) + Body;
+    Result.Output = emit::emitFilePrologue(File, AnyRuntimeCall, AnyTemplate, StubOpts) + Body;
     Ok = true;
   }
 
 private:
+  static std::string sourceText(clang::SourceLocation B, clang::SourceLocation E,
+                                const clang::ASTContext &Ctx) {
+    return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(B, E),
+                                       Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+
+  /// The statement as written, on its own lines and columns (a #line directive first).
+  static std::string originalText(clang::SourceLocation B, clang::SourceLocation E,
+                                  const clang::ASTContext &Ctx) {
+    clang::PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(B);
+    return "\n#line " + std::to_string(P.getLine()) + " " + quotedPath(P.getFilename()) +
+           "\n" + std::string(P.getColumn() - 1, ' ') + sourceText(B, E, Ctx);
+  }
+
+  static std::string instantiationName(const clang::FunctionDecl *FD,
+                                       clang::ASTContext &Ctx) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+    return OS.str();
+  }
+
+  /// Copies of the rewritten headers and of the headers that include them; the
+  /// #include directives that lead to a copy name it, and a copy's own quoted includes
+  /// name what they found (a copy lives elsewhere than its original).
+  bool writeHeaders(clang::Rewriter &Rewrite, const TranslatedFiles &Files,
+                    Diagnoser &Diags) {
+    const clang::SourceManager &SM = CI.getSourceManager();
+    llvm::DenseMap<const clang::FileEntry *, clang::FileID> Copied; // entry -> its FileID
+    for (auto It = Rewrite.buffer_begin(); It != Rewrite.buffer_end(); ++It)
+      if (It->first != SM.getMainFileID())
+        if (clang::OptionalFileEntryRef E = SM.getFileEntryRefForID(It->first))
+          Copied.try_emplace(&E->getFileEntry(), It->first);
+    if (Copied.empty())
+      return true;
+    auto includerOf = [&](const Inclusion &I) { return SM.getFileID(I.Hash); };
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const Inclusion &I : Inclusions) {
+        if (!Copied.count(&I.Included.getFileEntry()))
+          continue;
+        clang::FileID From = includerOf(I);
+        clang::OptionalFileEntryRef E = SM.getFileEntryRefForID(From);
+        if (From == SM.getMainFileID() || !E || Copied.count(&E->getFileEntry()))
+          continue;
+        if (SM.isInSystemHeader(I.Hash) && !Files.containsFile(From))
+          continue; // a system header's include of a user header keeps the original
+        Copied.try_emplace(&E->getFileEntry(), From);
+        Grew = true;
+      }
+    }
+    // Each copy gets its place: HeaderDir/<n>/<name>, n counting copies.
+    llvm::DenseMap<const clang::FileEntry *, std::string> CopyPath;
+    std::vector<std::pair<const clang::FileEntry *, clang::FileID>> Order(Copied.begin(),
+                                                                          Copied.end());
+    std::sort(Order.begin(), Order.end(), [&](const auto &A, const auto &B) {
+      return SM.isBeforeInTranslationUnit(SM.getLocForStartOfFile(A.second),
+                                          SM.getLocForStartOfFile(B.second));
+    });
+    for (size_t N = 0; N < Order.size(); ++N) {
+      llvm::SmallString<256> P(Opts.HeaderDir);
+      llvm::sys::path::append(P, std::to_string(N),
+                              llvm::sys::path::filename(
+                                  SM.getFileEntryRefForID(Order[N].second)->getName()));
+      CopyPath[Order[N].first] = std::string(P);
+    }
+    for (const Inclusion &I : Inclusions) {
+      clang::FileID From = includerOf(I);
+      bool FromMain = From == SM.getMainFileID();
+      clang::OptionalFileEntryRef FromEntry = SM.getFileEntryRefForID(From);
+      bool FromCopy = FromEntry && Copied.count(&FromEntry->getFileEntry()) &&
+                      Copied.lookup(&FromEntry->getFileEntry()) == From;
+      if (!FromMain && !FromCopy)
+        continue;
+      auto Target = CopyPath.find(&I.Included.getFileEntry());
+      std::string Replacement;
+      if (Target != CopyPath.end())
+        Replacement = quotedPath(Target->second);
+      else if (FromCopy && !I.Angled)
+        Replacement = quotedPath(canonicalPath(I.Included.getName()));
+      else
+        continue;
+      if (I.FileNameRange.getBegin().isMacroID()) {
+        if (Target != CopyPath.end())
+          Diags.remark(I.Hash, "header '" + I.Included.getName().str() +
+                                   "' is included through a macro, so its translated "
+                                   "copy cannot be; its loops run serially there");
+        continue;
+      }
+      Rewrite.ReplaceText(I.FileNameRange, Replacement);
+    }
+    for (const auto &[Entry, ID] : Order) {
+      TranslatedHeader H;
+      H.Original = SM.getFileEntryRefForID(ID)->getName().str();
+      H.Copy = CopyPath[Entry];
+      std::string Body;
+      if (const clang::RewriteBuffer *Buf = Rewrite.getRewriteBufferFor(ID))
+        Body.assign(Buf->begin(), Buf->end());
+      else
+        Body = SM.getBufferData(ID).str();
+      H.Text = "// Translated by clpar-translate from " + H.Original +
+               "; edits here are lost on the next build.\n#line 1 " +
+               quotedPath(H.Original) + "\n" + Body;
+      Result.Headers.push_back(std::move(H));
+    }
+    return true;
+  }
+
   clang::CompilerInstance &CI;
   std::string File;
   const TranslateOptions &Opts;
   TranslationResult &Result;
   bool &Ok;
+  std::vector<Inclusion> &Inclusions;
 };
 
 class TranslateAction : public clang::ASTFrontendAction {
@@ -254,10 +574,12 @@ public:
 
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
-    return std::make_unique<TranslateConsumer>(CI, File, Opts, Result, Ok);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<InclusionRecorder>(Inclusions));
+    return std::make_unique<TranslateConsumer>(CI, File, Opts, Result, Ok, Inclusions);
   }
 
 private:
+  std::vector<Inclusion> Inclusions;
   std::string File;
   const TranslateOptions &Opts;
   TranslationResult &Result;

@@ -8,6 +8,8 @@
 #ifndef CLPAR_TRANSLATE_TRANSLATOR_H
 #define CLPAR_TRANSLATE_TRANSLATOR_H
 
+#include "Find/TranslatedFiles.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,12 +23,25 @@ struct TranslateOptions {
   bool StrictFp = false;       ///< --strict-fp
   bool Remarks = false;        ///< -Rclpar
   bool DumpRegions = false;    ///< --dump-regions
+  HeaderPolicy Headers;        ///< which included headers are translated
+  /// Where translated headers go (an absolute directory); empty: only the main file is
+  /// translated, whatever Headers says.
+  std::string HeaderDir;
+};
+
+/// A header with translated loops (or one that includes such a header), as a copy
+/// that the translated file includes instead of the original.
+struct TranslatedHeader {
+  std::string Original; ///< the header's path as the compiler found it
+  std::string Copy;     ///< under TranslateOptions::HeaderDir
+  std::string Text;
 };
 
 struct TranslationResult {
   std::string Output;                                       ///< the translated file
   std::vector<std::pair<std::string, std::string>> Kernels; ///< name, OpenCL C
   std::string RegionDump;                                   ///< with DumpRegions
+  std::vector<TranslatedHeader> Headers;
 };
 
 /// Translates \p Input, parsed with \p CompilerArgs (the compiler flags, no file names).

@@ -35,6 +35,16 @@ const char *const Usage =
     "  --keep-generated[=DIR] also write each kernel's OpenCL C to DIR (default\n"
     "                         ./clpar-generated)\n"
     "  --dump-regions         print what the analysis found, one fact per line\n"
+    "  --header-dir=DIR       translate loops in the included headers too (see\n"
+    "                         --translate-headers), writing the translated copies under\n"
+    "                         DIR and listing them in DIR/headers.txt\n"
+    "  --translate-headers=user|none\n"
+    "                         which headers: every one that is not a system header\n"
+    "                         (default), or none\n"
+    "  --translate-headers-in=DIR\n"
+    "                         also the headers under DIR, system headers included\n"
+    "  --no-translate-headers-in=DIR\n"
+    "                         never the headers under DIR\n"
     "  --version, --help\n";
 
 /// Writes \p Text to \p Path through a temporary file in the same directory, so that a
@@ -101,6 +111,14 @@ int main(int argc, char **argv) {
       Opts.Remarks = true;
     } else if (A == "--dump-regions") {
       Opts.DumpRegions = true;
+    } else if (A.rfind("--header-dir=", 0) == 0) {
+      Opts.HeaderDir = clpar::canonicalPath(A.substr(std::strlen("--header-dir=")));
+    } else if (A == "--translate-headers=user" || A == "--translate-headers=none") {
+      Opts.Headers.UserHeaders = A == "--translate-headers=user";
+    } else if (A.rfind("--translate-headers-in=", 0) == 0) {
+      Opts.Headers.AlsoUnder.push_back(A.substr(std::strlen("--translate-headers-in=")));
+    } else if (A.rfind("--no-translate-headers-in=", 0) == 0) {
+      Opts.Headers.NeverUnder.push_back(A.substr(std::strlen("--no-translate-headers-in=")));
     } else if (A == "--keep-generated") {
       Keep = true;
       KeepDir = "clpar-generated";
@@ -146,6 +164,30 @@ int main(int argc, char **argv) {
       if (!writeAtomically(std::string(Path), Source))
         return 1;
     }
+  }
+  if (!Opts.HeaderDir.empty()) {
+    // The list the driver reads: "copy<TAB>original" per line.
+    std::string List;
+    for (const clpar::TranslatedHeader &H : Result.Headers) {
+      if (std::error_code EC =
+              llvm::sys::fs::create_directories(llvm::sys::path::parent_path(H.Copy))) {
+        llvm::errs() << "clpar-translate: error: cannot create '"
+                     << llvm::sys::path::parent_path(H.Copy) << "': " << EC.message() << "\n";
+        return 1;
+      }
+      if (!writeAtomically(H.Copy, H.Text))
+        return 1;
+      List += H.Copy + "\t" + H.Original + "\n";
+    }
+    llvm::SmallString<256> ListPath(Opts.HeaderDir);
+    llvm::sys::path::append(ListPath, "headers.txt");
+    if (std::error_code EC = llvm::sys::fs::create_directories(Opts.HeaderDir)) {
+      llvm::errs() << "clpar-translate: error: cannot create '" << Opts.HeaderDir
+                   << "': " << EC.message() << "\n";
+      return 1;
+    }
+    if (!writeAtomically(std::string(ListPath), List))
+      return 1;
   }
   if (!Output.empty() && !writeAtomically(Output, Result.Output))
     return 1;

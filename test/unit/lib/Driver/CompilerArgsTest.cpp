@@ -239,6 +239,19 @@ TEST(CompilerArgsTest, KeepGenerated) {
             std::string::npos);
 }
 
+TEST(CompilerArgsTest, HeaderOptionsGoToTheTranslatorInOrder) {
+  CompilerArgs A = parse({"--translate-headers=none", "--translate-headers-in=lib/k",
+                          "--no-translate-headers-in=gen", "-c", "a.cpp"});
+  EXPECT_EQ(A.Clpar.HeaderOptions,
+            (Words{"--translate-headers=none", "--translate-headers-in=lib/k",
+                   "--no-translate-headers-in=gen"}));
+  EXPECT_EQ(flags(A), Words{"-c"});
+  EXPECT_NE(parseError({"--translate-headers=all"}).find("expected --translate-headers=user"),
+            std::string::npos);
+  EXPECT_NE(parseError({"--translate-headers-in="}).find("needs a directory"),
+            std::string::npos);
+}
+
 TEST(CompilerArgsTest, BadClparOptions) {
   EXPECT_NE(parseError({"--clpar-cxx="}).find("needs the path"), std::string::npos);
   EXPECT_NE(parseError({"--clpar-cxx"}).find("unknown clpar++ option '--clpar-cxx'"),

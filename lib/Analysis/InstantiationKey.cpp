@@ -1,0 +1,326 @@
+//===- Analysis/InstantiationKey.cpp - Telling a template's instantiations apart -===//
+#include "Analysis/InstantiationKey.h"
+
+#include "Analysis/KernelNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/TemplateBase.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace clpar {
+
+namespace {
+
+class KeyBuilder {
+public:
+  KeyBuilder(clang::SourceLocation At, clang::ASTContext &Ctx) : At(At), Ctx(Ctx) {
+    Policy.SuppressScope = false;
+    Policy.FullyQualifiedName = true;
+    Policy.PrintCanonicalTypes = true;
+    Policy.SuppressUnwrittenScope = true;
+  }
+
+  /// The conditions for every template level around \p Context, innermost first.
+  bool build(const clang::FunctionDecl *Context) {
+    const clang::DeclContext *DC = Context;
+    while (DC && !DC->isFileContext()) {
+      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC)) {
+        if (const clang::FunctionTemplateSpecializationInfo *Info =
+                FD->getTemplateSpecializationInfo())
+          if (!function(FD, Info))
+            return false;
+      } else if (const auto *CTS =
+                     llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(DC)) {
+        if (CTS->getSpecializationKind() == clang::TSK_ExplicitSpecialization)
+          break; // code written for these arguments only: nothing outside is a template
+        if (!classArgs(CTS))
+          return false;
+      }
+      DC = llvm::cast<clang::Decl>(DC)->getDeclContext();
+    }
+    return true;
+  }
+
+  std::vector<std::string> Conditions;
+  std::vector<std::string> Readable; ///< the arguments, for kernel names
+  std::string Why;
+
+private:
+  bool fail(const std::string &Reason) {
+    if (Why.empty())
+      Why = Reason;
+    return false;
+  }
+
+  std::string spell(clang::QualType T) {
+    return T.getCanonicalType().getAsString(Policy);
+  }
+
+  /// Whether \p T can be written at the loop: every type it names is declared before
+  /// it, has a name, and is not local to a function.
+  bool nameable(clang::QualType T) {
+    T = T.getCanonicalType();
+    const clang::Type *Ty = T.getTypePtr();
+    if (Ty->isBuiltinType())
+      return true;
+    if (const auto *P = Ty->getAs<clang::PointerType>())
+      return nameable(P->getPointeeType());
+    if (const auto *R = Ty->getAs<clang::ReferenceType>())
+      return nameable(R->getPointeeType());
+    if (const auto *A = llvm::dyn_cast<clang::ArrayType>(Ty))
+      return nameable(A->getElementType());
+    if (const auto *F = Ty->getAs<clang::FunctionProtoType>()) {
+      for (clang::QualType P : F->param_types())
+        if (!nameable(P))
+          return false;
+      return nameable(F->getReturnType());
+    }
+    const clang::TagDecl *TD = Ty->getAsTagDecl();
+    if (!TD)
+      return fail("instantiates it with '" + spell(T) + "', which cannot be named there");
+    if (const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(TD); RD && RD->isLambda())
+      return fail("instantiates it with a lambda's closure type, which cannot be named "
+                  "there");
+    if (!TD->getIdentifier() && !TD->getTypedefNameForAnonDecl())
+      return fail("instantiates it with an unnamed type");
+    if (TD->isInAnonymousNamespace())
+      return fail("instantiates it with '" + spell(T) +
+                  "' from an unnamed namespace, which cannot be named there");
+    if (TD->getParentFunctionOrMethod())
+      return fail("instantiates it with '" + spell(T) +
+                  "', a type local to a function, which cannot be named there");
+    const clang::Decl *First = TD;
+    if (const auto *CTS = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(TD)) {
+      First = CTS->getSpecializedTemplate();
+      for (const clang::TemplateArgument &A : CTS->getTemplateArgs().asArray())
+        if (!nameableArg(A))
+          return false;
+    }
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::SourceLocation Declared =
+        SM.getExpansionLoc(First->getCanonicalDecl()->getLocation());
+    if (!SM.isBeforeInTranslationUnit(Declared, At))
+      return fail("instantiates it with '" + spell(T) +
+                  "', which is declared after the template");
+    return true;
+  }
+
+  bool nameableArg(const clang::TemplateArgument &A) {
+    switch (A.getKind()) {
+    case clang::TemplateArgument::Type:
+      return nameable(A.getAsType());
+    case clang::TemplateArgument::Integral:
+      return true;
+    case clang::TemplateArgument::Pack:
+      for (const clang::TemplateArgument &E : A.pack_elements())
+        if (!nameableArg(E))
+          return false;
+      return true;
+    default:
+      return fail("instantiates it with a template argument other than a type or an "
+                  "integer");
+    }
+  }
+
+  std::string integer(const clang::TemplateArgument &A) {
+    llvm::APSInt V = A.getAsIntegral();
+    clang::QualType T = A.getIntegralType();
+    if (T->isBooleanType())
+      return V.getBoolValue() ? "true" : "false";
+    if (V.isSigned() && V.isMinSignedValue() && V.getBitWidth() == 64)
+      return "(-9223372036854775807LL - 1)";
+    return llvm::toString(V, 10, V.isSigned()) + (V.isSigned() ? "LL" : "ULL");
+  }
+
+  std::string readable(const clang::TemplateArgument &A) {
+    if (A.getKind() == clang::TemplateArgument::Pack) {
+      std::string List;
+      for (const clang::TemplateArgument &E : A.pack_elements())
+        List += (List.empty() ? "" : ", ") + readable(E);
+      return List;
+    }
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    clang::PrintingPolicy Short = Ctx.getPrintingPolicy();
+    A.print(Short, OS, /*IncludeType=*/false);
+    return OS.str();
+  }
+
+  /// One template parameter \p P with its argument \p A in this instantiation.
+  bool parameter(const clang::NamedDecl *P, const clang::TemplateArgument &A) {
+    if (P->isImplicit())
+      return true; // an invented `auto` parameter: read through the function parameter
+    if (!P->getIdentifier())
+      return fail("its template has an unnamed template parameter");
+    std::string Name = P->getName().str();
+    if (!nameableArg(A))
+      return false;
+    Readable.push_back(readable(A));
+    if (const auto *TP = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P)) {
+      if (TP->isParameterPack()) {
+        std::string List;
+        for (const clang::TemplateArgument &E : A.pack_elements())
+          List += (List.empty() ? "" : ", ") + spell(E.getAsType());
+        Conditions.push_back("std::is_same_v<::clpar::rt::type_list<" + Name +
+                             "...>, ::clpar::rt::type_list<" + List + ">>");
+      } else {
+        Conditions.push_back("std::is_same_v<" + Name + ", " + spell(A.getAsType()) + ">");
+      }
+      return true;
+    }
+    if (const auto *NP = llvm::dyn_cast<clang::NonTypeTemplateParmDecl>(P)) {
+      if (NP->isParameterPack()) {
+        std::string List;
+        for (const clang::TemplateArgument &E : A.pack_elements()) {
+          if (E.getKind() != clang::TemplateArgument::Integral)
+            return fail("instantiates it with a template argument other than a type or "
+                        "an integer");
+          List += (List.empty() ? "" : ", ") + std::string("static_cast<") +
+                  spell(E.getIntegralType()) + ">(" + integer(E) + ")";
+        }
+        Conditions.push_back("std::is_same_v<::clpar::rt::value_list<" + Name +
+                             "...>, ::clpar::rt::value_list<" + List + ">>");
+        return true;
+      }
+      if (A.getKind() != clang::TemplateArgument::Integral)
+        return fail("instantiates it with a template argument other than a type or an "
+                    "integer");
+      Conditions.push_back("(" + Name + " == static_cast<decltype(" + Name + ")>(" +
+                           integer(A) + "))");
+      return true;
+    }
+    return fail("its template has a template template parameter '" + Name + "'");
+  }
+
+  bool parameters(const clang::TemplateParameterList *Params,
+                  llvm::ArrayRef<clang::TemplateArgument> Args) {
+    if (!Params || Params->size() != Args.size())
+      return fail("its template arguments could not be matched to its parameters");
+    for (unsigned I = 0; I < Params->size(); ++I)
+      if (!parameter(Params->getParam(I), Args[I]))
+        return false;
+    return true;
+  }
+
+  bool function(const clang::FunctionDecl *FD,
+                const clang::FunctionTemplateSpecializationInfo *Info) {
+    const clang::FunctionTemplateDecl *T = Info->getTemplate();
+    if (!parameters(T->getTemplateParameters(), Info->TemplateArguments->asArray()))
+      return false;
+    bool Invented = false;
+    for (const clang::NamedDecl *P : *T->getTemplateParameters())
+      Invented |= P->isImplicit();
+    if (!Invented)
+      return true;
+    // `auto` parameters (generic lambdas, abbreviated templates): their invented
+    // template parameters have no names, the function parameters do.
+    const clang::FunctionDecl *Pattern = T->getTemplatedDecl();
+    if (Pattern->getNumParams() != FD->getNumParams())
+      return fail("it has an 'auto...' parameter pack");
+    for (unsigned I = 0; I < Pattern->getNumParams(); ++I) {
+      const clang::ParmVarDecl *P = Pattern->getParamDecl(I);
+      if (!P->getType()->isDependentType())
+        continue;
+      if (P->isParameterPack())
+        return fail("it has an 'auto...' parameter pack");
+      if (!P->getIdentifier())
+        return fail("it has an unnamed 'auto' parameter");
+      clang::QualType Actual = FD->getParamDecl(I)->getType();
+      if (!nameable(Actual))
+        return false;
+      Conditions.push_back("std::is_same_v<decltype(" + P->getName().str() + "), " +
+                           spell(Actual) + ">");
+      Readable.push_back(Actual.getAsString(Ctx.getPrintingPolicy()));
+    }
+    return true;
+  }
+
+  bool classArgs(const clang::ClassTemplateSpecializationDecl *CTS) {
+    auto From = CTS->getSpecializedTemplateOrPartial();
+    if (auto *Partial = From.dyn_cast<clang::ClassTemplatePartialSpecializationDecl *>())
+      return parameters(Partial->getTemplateParameters(),
+                        CTS->getTemplateInstantiationArgs().asArray());
+    return parameters(CTS->getSpecializedTemplate()->getTemplateParameters(),
+                      CTS->getTemplateArgs().asArray());
+  }
+
+  clang::SourceLocation At;
+  clang::ASTContext &Ctx;
+  clang::PrintingPolicy Policy{Ctx.getPrintingPolicy()};
+};
+
+uint64_t fnv1a(llvm::StringRef S) {
+  uint64_t H = 1469598103934665603ULL;
+  for (unsigned char C : S)
+    H = (H ^ C) * 1099511628211ULL;
+  return H;
+}
+
+/// "axpy<float>", "Grid<double>::step", "lambda(view<float, 1>, float)".
+std::string nameOf(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) {
+  clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda()) {
+    if (const auto *Outer = llvm::dyn_cast<clang::FunctionDecl>(
+            MD->getParent()->getDeclContext()))
+      OS << nameOf(Outer, Ctx) << "::";
+    OS << "lambda(";
+    for (unsigned I = 0; I < FD->getNumParams(); ++I)
+      OS << (I ? ", " : "") << FD->getParamDecl(I)->getType().getAsString(Policy);
+    OS << ")";
+    return OS.str();
+  }
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  return OS.str();
+}
+
+} // namespace
+
+std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
+                                                 clang::SourceLocation At,
+                                                 clang::ASTContext &Ctx, std::string &Why) {
+  KeyBuilder B(Ctx.getSourceManager().getExpansionLoc(At), Ctx);
+  if (!B.build(Context)) {
+    Why = B.Why;
+    return std::nullopt;
+  }
+  InstantiationKey K;
+  K.Name = nameOf(Context, Ctx);
+  if (B.Conditions.empty()) {
+    Why = "its template arguments could not be read";
+    return std::nullopt;
+  }
+  for (const std::string &C : B.Conditions)
+    K.Condition += (K.Condition.empty() ? "" : " && ") + C;
+  // Readable where it can be (clpar_axpy_12_3_float); a hash of the condition where the
+  // arguments would make a long or ambiguous name.
+  std::string Joined;
+  bool Plain = true;
+  for (const std::string &R : B.Readable) {
+    Joined += (Joined.empty() ? "" : "_") + R;
+    for (char C : R)
+      Plain &= llvm::isAlnum(C) || C == '_' || C == ' ' || C == ',';
+  }
+  std::string Suffix;
+  for (char C : identifierPart(Joined))
+    if (C != '_' || (!Suffix.empty() && Suffix.back() != '_'))
+      Suffix += C;
+  while (!Suffix.empty() && Suffix.back() == '_')
+    Suffix.pop_back();
+  if (!Plain || Suffix.size() > 32 || Suffix.empty())
+    Suffix = Suffix.substr(0, 24) + (Suffix.empty() ? "" : "_") +
+             llvm::utohexstr(fnv1a(K.Condition) & 0xffffffffULL, /*LowerCase=*/true);
+  K.Suffix = Suffix;
+  return K;
+}
+
+} // namespace clpar

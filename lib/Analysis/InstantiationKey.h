@@ -1,0 +1,48 @@
+//===- Analysis/InstantiationKey.h - Telling a template's instantiations apart -*- C++ -*-===//
+//
+// A loop in a template is written once and instantiated many times: axpy<float> and
+// axpy<double> share one text but get two kernels.  The translator replaces the loop's
+// text with an `if constexpr` chain with one branch per instantiation it saw; the key
+// of an instantiation is the condition that holds in that instantiation only, written
+// with the names in scope where the loop is written:
+//
+//   template parameter T = float              std::is_same_v<T, float>
+//   non-type parameter N = 4                  (N == static_cast<decltype(N)>(4LL))
+//   parameter pack Ts = {int, float}          std::is_same_v<type_list<Ts...>, type_list<int, float>>
+//   generic lambda parameter `auto x` = int   std::is_same_v<decltype(x), int>
+//
+// together with a stable suffix for kernel names and a readable name for remarks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CLPAR_ANALYSIS_INSTANTIATIONKEY_H
+#define CLPAR_ANALYSIS_INSTANTIATIONKEY_H
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class SourceLocation;
+} // namespace clang
+
+namespace clpar {
+
+struct InstantiationKey {
+  std::string Condition; ///< C++ constant expression, true in this instantiation only
+  std::string Suffix;    ///< for kernel names: identifier characters, stable across files
+  std::string Name;      ///< for remarks: "axpy<float>", "Grid<double>::step"
+};
+
+/// The key of the instantiation that \p Context (the innermost function around a loop,
+/// a lambda's call operator included) belongs to; the loop is written at \p At.  Returns
+/// nullopt with \p Why set when an argument cannot be named at \p At (a local or unnamed
+/// type, a closure type, a type declared after the template, a template template
+/// argument).
+std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
+                                                 clang::SourceLocation At,
+                                                 clang::ASTContext &Ctx, std::string &Why);
+
+} // namespace clpar
+
+#endif // CLPAR_ANALYSIS_INSTANTIATIONKEY_H

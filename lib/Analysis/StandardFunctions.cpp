@@ -1,0 +1,83 @@
+//===- Analysis/StandardFunctions.cpp - Recognizing library functions ----===//
+#include "Analysis/StandardFunctions.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/Builtins.h"
+
+#include <set>
+
+namespace clpar {
+
+Home homeOf(const clang::FunctionDecl *FD) {
+  const clang::DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  while (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC)) {
+    if (!NS->isInline())
+      break;
+    DC = NS->getDeclContext()->getRedeclContext();
+  }
+  if (DC->isTranslationUnit() || llvm::isa<clang::LinkageSpecDecl>(DC))
+    return Home::Global;
+  if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC);
+      NS && NS->getDeclContext()->getRedeclContext()->isTranslationUnit()) {
+    if (NS->getName() == "std")
+      return Home::Std;
+    if (NS->getName() == "clpar")
+      return Home::Clpar;
+  }
+  return Home::Other;
+}
+
+std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
+  static const std::set<std::string> Same = {
+      "sqrt",  "rsqrt", "cbrt",  "exp",   "exp2",  "expm1", "log",      "log2",
+      "log10", "log1p", "sin",   "cos",   "tan",   "asin",  "acos",     "atan",
+      "atan2", "sinh",  "cosh",  "tanh",  "pow",   "fabs",  "floor",    "ceil",
+      "round", "trunc", "fmin",  "fmax",  "fma",   "hypot", "copysign", "fmod",
+      "abs",   "min",   "max",   "asinh", "acosh", "atanh", "erf",      "erfc",
+      "tgamma", "lgamma", "fdim", "rint", "ldexp", "ilogb", "logb", "nextafter",
+      "remainder", "isnan", "isinf", "isfinite", "isnormal", "signbit", "isgreater",
+      "isgreaterequal", "isless", "islessequal", "islessgreater", "isunordered", "lround",
+      "llround", "lrint", "llrint"};
+  if (!FD || !FD->getIdentifier())
+    return std::nullopt;
+  std::string Name = FD->getName().str();
+  Home H = homeOf(FD);
+  if (H == Home::Other)
+    return std::nullopt;
+  if (H == Home::Global && FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin_"))
+    Name = Name.substr(10);
+  const auto Canonical = [](const std::string &N) -> std::optional<std::string> {
+    if (Same.count(N))
+      return N;
+    if (N == "labs" || N == "llabs")
+      return std::string("abs");
+    if (N == "nearbyint")
+      return std::string("rint"); // the same in the default rounding mode
+    if (N == "scalbn")
+      return std::string("ldexp"); // FLT_RADIX is 2
+    return std::nullopt;
+  };
+  if (std::optional<std::string> C = Canonical(Name))
+    return C;
+  // C's float variants: sqrtf, fabsf, ...
+  if (H == Home::Global && Name.size() > 1 && Name.back() == 'f')
+    if (std::optional<std::string> C = Canonical(Name.substr(0, Name.size() - 1));
+        C && *C != "min" && *C != "max")
+      return C;
+  return std::nullopt;
+}
+
+bool isStdClamp(const clang::FunctionDecl *FD) {
+  return FD->getIdentifier() && FD->getName() == "clamp" && homeOf(FD) == Home::Std;
+}
+
+bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD) {
+  if (FD->getBuiltinID() == clang::Builtin::BI__builtin_is_constant_evaluated)
+    return true;
+  return FD->getIdentifier() && homeOf(FD) == Home::Std &&
+         (FD->getName() == "is_constant_evaluated" ||
+          FD->getName() == "__is_constant_evaluated");
+}
+
+} // namespace clpar
