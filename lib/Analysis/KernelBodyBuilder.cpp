@@ -402,6 +402,8 @@ private:
   }
 
   StmtPtr varDecl(const clang::VarDecl *VD) {
+    if (llvm::isa<clang::DecompositionDecl>(VD))
+      return fail(VD->getLocation(), "declares a structured binding");
     // A lambda needs no storage in a kernel: its calls become calls of a translated
     // function that receives the captured variables as arguments.
     if (const auto *RD = VD->getType()->getAsCXXRecordDecl(); RD && RD->isLambda())

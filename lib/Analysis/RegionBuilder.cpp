@@ -5,6 +5,7 @@
 #include "Analysis/ClparTypes.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
+#include "Analysis/NestShape.h"
 #include "Analysis/RegionChecker.h"
 
 #include "clang/AST/ASTContext.h"
@@ -22,21 +23,6 @@
 namespace clpar {
 
 namespace {
-
-bool refersToAny(const clang::Stmt *S, llvm::ArrayRef<const clang::VarDecl *> Vars) {
-  struct Finder : clang::RecursiveASTVisitor<Finder> {
-    llvm::ArrayRef<const clang::VarDecl *> Vars;
-    bool Found = false;
-    bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
-      for (const clang::VarDecl *V : Vars)
-        Found |= E->getDecl() == V;
-      return !Found;
-    }
-  } F;
-  F.Vars = Vars;
-  F.TraverseStmt(const_cast<clang::Stmt *>(S));
-  return F.Found;
-}
 
 std::string sourceText(clang::SourceLocation B, clang::SourceLocation E,
                        const clang::ASTContext &Ctx) {
@@ -214,23 +200,15 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
   ir::Region &R = B.Region;
   KernelNames Names;
 
-  // The perfectly nested dimensions: each inner prange is the whole body of the one
-  // around it and its bounds do not depend on the outer loop variables.
-  std::vector<const clang::CXXForRangeStmt *> Loops{Outer};
-  std::vector<const clang::VarDecl *> LoopVars{Outer->getLoopVariable()};
-  const clang::Stmt *Body = Outer->getBody();
-  while (Loops.size() < 3) {
-    const clang::Stmt *Inner = Body;
-    if (const auto *CS = llvm::dyn_cast<clang::CompoundStmt>(Body); CS && CS->size() == 1)
-      Inner = CS->body_front();
-    const auto *RF = llvm::dyn_cast<clang::CXXForRangeStmt>(Inner);
-    if (!RF || !isPrangeType(RF->getRangeInit()->getType()) ||
-        refersToAny(RF->getRangeInit(), LoopVars))
-      break;
-    Loops.push_back(RF);
-    LoopVars.push_back(RF->getLoopVariable());
-    Body = RF->getBody();
-  }
+  NestShape Shape = findNestShape(Outer, Ctx);
+  const std::vector<const clang::CXXForRangeStmt *> &Loops = Shape.Loops;
+  const std::vector<const clang::VarDecl *> &LoopVars = Shape.LoopVars;
+  const clang::Stmt *Body = Shape.Body;
+  // The OpenMP variant's body: the innermost loop's, or in an imperfect nest the body
+  // of the loop before the first prefix, with the inner loops as written.
+  const clang::Stmt *HostBody = Loops[Shape.PerfectDims - 1]->getBody();
+  if (Shape.PerfectDims < Loops.size())
+    R.OpenMPDims = Shape.PerfectDims;
 
   R.Site = position(Outer->getForLoc(), FileName, SM);
   R.FunctionName = Function ? Function->getNameAsString() : "";
@@ -255,13 +233,14 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     R.Dims.push_back(D);
   }
 
-  clang::SourceLocation BodyEnd = statementEnd(Body, Ctx);
-  R.BodyText = sourceText(Body->getBeginLoc(), BodyEnd, Ctx);
-  R.BodyStart = position(Body->getBeginLoc(), FileName, SM);
+  clang::SourceLocation BodyEnd = statementEnd(HostBody, Ctx);
+  R.BodyText = sourceText(HostBody->getBeginLoc(), BodyEnd, Ctx);
+  R.BodyStart = position(HostBody->getBeginLoc(), FileName, SM);
   B.ReplaceBegin = Outer->getBeginLoc();
   B.ReplaceEnd = BodyEnd;
 
-  std::optional<CheckedBody> Checked = checkRegionBody({}, Body, LoopVars, Ctx, Diags);
+  std::optional<CheckedBody> Checked =
+      checkRegionBody(Shape.Prefix, Body, LoopVars, Ctx, Diags);
   if (!Checked)
     return std::nullopt;
   for (const auto &[VD, Op] : Checked->Reductions) {
@@ -276,8 +255,8 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
 
   RangeOptions Options = rangeOptions(Outer->getRangeInit());
   R.BoundsCheck = BoundsCheck && !Options.Unchecked;
-  if (!Body->getBeginLoc().isMacroID())
-    collectAccesses(Body, Body->getBeginLoc(), FileName, R.BoundsCheck, Ctx, R);
+  if (!HostBody->getBeginLoc().isMacroID())
+    collectAccesses(HostBody, HostBody->getBeginLoc(), FileName, R.BoundsCheck, Ctx, R);
   auto BoolReduction = std::find_if(R.Reductions.begin(), R.Reductions.end(),
                                     [](const ir::Reduction &Red) {
                                       return Red.Type == ir::ScalarType::Bool;
@@ -287,7 +266,11 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                            "' (OpenCL C has no bool in global memory)";
     B.NotOffloadedLoc = Outer->getForLoc();
   } else {
-    KernelBodyResult K = buildKernelBody({}, Body, LoopVars, *Checked, Ctx, Names, R);
+    KernelBodyResult K =
+        buildKernelBody(Shape.Prefix, Body, LoopVars, *Checked, Ctx, Names, R);
+    // The nest's shape knows better why an inner prange is no dimension.
+    if (!Shape.WhyNotDeeper.empty() && K.ReasonLoc == Shape.WhyNotDeeperLoc)
+      K.Reason = Shape.WhyNotDeeper;
     R.KernelBody = std::move(K.Body);
     if (R.KernelBody)
       hoistBoundsChecks(R);

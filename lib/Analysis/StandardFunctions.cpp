@@ -2,8 +2,10 @@
 #include "Analysis/StandardFunctions.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <set>
 
@@ -28,6 +30,23 @@ Home homeOf(const clang::FunctionDecl *FD) {
   return Home::Other;
 }
 
+namespace {
+
+/// Whether \p FD is the C or C++ library's (or the compiler's): a built-in, or declared
+/// in a system header.  A user's own `double sqrt(long)` is neither.
+bool fromTheLibrary(const clang::FunctionDecl *FD) {
+  if (FD->getBuiltinID())
+    return true;
+  const clang::SourceManager &SM = FD->getASTContext().getSourceManager();
+  const clang::FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  for (const clang::FunctionDecl *D : (Pattern ? Pattern : FD)->redecls())
+    if (SM.isInSystemHeader(D->getLocation()))
+      return true;
+  return false;
+}
+
+} // namespace
+
 std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
   static const std::set<std::string> Same = {
       "sqrt",  "rsqrt", "cbrt",  "exp",   "exp2",  "expm1", "log",      "log2",
@@ -43,7 +62,7 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
     return std::nullopt;
   std::string Name = FD->getName().str();
   Home H = homeOf(FD);
-  if (H == Home::Other)
+  if (H == Home::Other || (H != Home::Clpar && !fromTheLibrary(FD)))
     return std::nullopt;
   if (H == Home::Global && FD->getBuiltinID() && llvm::StringRef(Name).starts_with("__builtin_"))
     Name = Name.substr(10);
@@ -69,7 +88,8 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD) {
 }
 
 bool isStdClamp(const clang::FunctionDecl *FD) {
-  return FD->getIdentifier() && FD->getName() == "clamp" && homeOf(FD) == Home::Std;
+  return FD->getIdentifier() && FD->getName() == "clamp" && homeOf(FD) == Home::Std &&
+         fromTheLibrary(FD);
 }
 
 bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD) {

@@ -257,7 +257,7 @@ private:
 
   void openmpVariant() {
     const std::string &I = Opts.Indent;
-    unsigned N = R.Dims.size();
+    unsigned N = R.OpenMPDims ? R.OpenMPDims : R.Dims.size();
     if (!R.NamedAccesses.empty()) {
       line(I + "    static constexpr ::clpar::rt::access_site clpar_sites[] = {");
       for (const ir::NamedAccess &A : R.NamedAccesses)

@@ -292,6 +292,10 @@ struct Region {
   std::vector<Table> Tables;
   std::vector<HoistedCheck> HoistedChecks;
 
+  /// How many of Dims the OpenMP variant's parallel loops run; 0 means all.  An
+  /// imperfect nest's is fewer: the loops up to the first declarations between levels,
+  /// whose body (BodyText) holds the inner loops as written.
+  unsigned OpenMPDims = 0;
   /// The body as written (OpenMP variant), and where it starts in the user's file.
   /// With bounds checks, std::vector and std::array subscripts in it are rewritten to
   /// clpar::rt::checked_subscript (the same lines and, up to the access, columns).

@@ -17,7 +17,8 @@ const char *viewKindName(ViewKind K) {
 std::string dumpRegion(const Region &R) {
   std::string S = "region " + std::to_string(R.Site.Line) + ":" +
                   std::to_string(R.Site.Column) + " dims=" + std::to_string(R.Dims.size()) +
-                  " kernel=" + (R.offloaded() ? R.KernelName : "none") + "\n";
+                  " kernel=" + (R.offloaded() ? R.KernelName : "none") +
+                  (R.OpenMPDims ? " openmp-dims=" + std::to_string(R.OpenMPDims) : "") + "\n";
   for (size_t D = 0; D < R.Dims.size(); ++D)
     S += "  dim " + std::to_string(D) + " var=" + R.Dims[D].LoopVarName + " type=" +
          openclTypeName(R.Dims[D].LoopVarType) + " range=" + R.Dims[D].RangeText + "\n";

@@ -14,5 +14,5 @@ void fill(clpar::view<int, 3> a, clpar::view<int, 4> b) {
       for (auto k : clpar::prange(b.extent(2)))
         for (auto l : clpar::prange(b.extent(3)))
           b(i, j, k, l) = 1;
-  // CHECK: {{^}}  not-offloaded [[@LINE-2]]:9 contains a prange loop that is not perfectly nested; it runs serially in each iteration
+  // CHECK: {{^}}  not-offloaded [[@LINE-2]]:9 contains a prange loop nested more than three deep; it runs serially in each iteration
 }
