@@ -402,6 +402,12 @@ std::string emitSyncHost(const std::string &View, const std::string &Site) {
          quoted(Site) + ")";
 }
 
+std::string emitHeaderStatement(const std::string &Site, const std::string &Why,
+                                const std::string &Statement) {
+  return "(::clpar::rt::trace_header_statement(" + quoted(Site) + ", " + quoted(Why) + "), " +
+         Statement + ")";
+}
+
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,
                              const HostStubOptions &Opts) {
   std::string P = "// Translated by clpar-translate from " + File +

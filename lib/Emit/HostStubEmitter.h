@@ -45,6 +45,12 @@ std::string emitSyncHost(const std::string &View, const std::string &Site);
 /// instantiation for a region of a template ("file:line:col axpy<float>").
 std::string siteLiteral(const ir::Region &R);
 
+/// A statement the translator leaves to the header (\p Statement, an expression), made to
+/// say so in the trace when it runs: `(::clpar::rt::trace_header_statement(site, why),
+/// statement)`, of the statement's type and value category.
+std::string emitHeaderStatement(const std::string &Site, const std::string &Why,
+                                const std::string &Statement);
+
 /// Text placed before the first line of a translated file.  \p AnyTemplate: some
 /// replacement chooses among a template's instantiations (clpar/rt/instantiation.hpp).
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,

@@ -230,6 +230,8 @@ public:
       SliceStatement Built;
     };
     std::vector<BuiltSlice> Slices;
+    /// Slice statements left to the header, with the reason their trace line gives.
+    std::vector<std::pair<const clang::Expr *, std::string>> HeaderSlices;
     for (const FoundSlice &F : Found.Slices) {
       std::string Reason;
       std::string Why;
@@ -238,11 +240,15 @@ public:
       std::optional<SliceStatement> S =
           buildSliceStatement(F.Statement, fileOf(F.Statement->getBeginLoc()), Ctx, Reason);
       if (!S) {
-        if (!Reason.empty())
+        if (!Reason.empty()) {
           Diags.remark(F.Statement->getBeginLoc(),
                        "slice statement" + (Key ? " in '" + Key->Name + "'" : std::string()) +
                            " not offloaded: it " + Reason +
                            "; the header evaluates it serially");
+          if (Opts.OpenCL && !F.Instantiated && !F.Statement->getBeginLoc().isMacroID() &&
+              !F.Statement->getEndLoc().isMacroID())
+            HeaderSlices.push_back({F.Statement, "slice statement not offloaded: it " + Reason});
+        }
         continue;
       }
       nameKernel(S->Region, F.Statement->getBeginLoc(), Key);
@@ -293,7 +299,8 @@ public:
     }
 
     // 3. The stubs.
-    bool AnyRuntimeCall = Opts.OpenCL && (!Loops.empty() || !Slices.empty());
+    bool AnyRuntimeCall =
+        Opts.OpenCL && (!Loops.empty() || !Slices.empty() || !HeaderSlices.empty());
     auto loopStub = [&](BuiltLoop &Each, unsigned ResumeLine, unsigned ResumeColumn) {
       const FoundLoop &L = *Each.Found;
       BuiltRegion *B = &Each.Built;
@@ -392,6 +399,15 @@ public:
       Rewrite.ReplaceText(
           clang::CharSourceRange::getTokenRange(Each.Built.Begin, Each.Built.End),
           sliceStub(Each));
+    }
+    // A slice statement left to the header says so in the trace when it runs.
+    for (const auto &[E, Why] : HeaderSlices) {
+      clang::SourceLocation B = E->getBeginLoc();
+      std::string Site = fileOf(B) + ":" + std::to_string(SM.getSpellingLineNumber(B)) + ":" +
+                         std::to_string(SM.getSpellingColumnNumber(B));
+      Rewrite.ReplaceText(
+          clang::CharSourceRange::getTokenRange(B, E->getEndLoc()),
+          emit::emitHeaderStatement(Site, Why, originalText(B, E->getEndLoc(), Ctx)));
     }
     // A slice statement in a template: an expression, so the chain is a lambda's body.
     for (auto &[Raw, Site] : SliceSites) {

@@ -273,6 +273,15 @@ std::string predictions_text(float host_seconds, float device_seconds) {
 
 }  // namespace
 
+void trace_header_statement(const char* site, const char* why) noexcept {
+  if (!trace_enabled()) return;
+  try {
+    trace_write(std::string(site) + " -> header (" + why + ")");
+  } catch (...) {
+    // No memory for a trace line: the statement runs all the same.
+  }
+}
+
 std::uint64_t iteration_count(const launch_request& request) noexcept {
   if (request.info == nullptr || request.dims == nullptr || request.info->dims == 0) return 0;
   std::uint64_t total = 1;

@@ -164,6 +164,10 @@ class region_call {
   std::chrono::steady_clock::time_point work_start_;  ///< when the chosen variant began
 };
 
+/// A statement the translator left to the header (a slice statement it could not
+/// offload) is running: with CLPAR_TRACE=1, writes "clpar: <site> -> header (<why>)".
+void trace_header_statement(const char* site, const char* why) noexcept;
+
 /// Total iterations of a request: the product of its dimension counts.
 std::uint64_t iteration_count(const launch_request& request) noexcept;
 

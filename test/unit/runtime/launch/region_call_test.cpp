@@ -1280,5 +1280,19 @@ TEST_F(RegionCallHost, NoTraceWithoutClparTrace) {
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
+TEST(HeaderStatementTrace, OneLineWithTheSiteAndWhyUnderClparTrace) {
+  {
+    scoped_env trace("CLPAR_TRACE", "1");
+    testing::internal::CaptureStderr();
+    trace_header_statement("k.cpp:7:3", "slice statement not offloaded: it does X");
+    EXPECT_EQ(testing::internal::GetCapturedStderr(),
+              "clpar: k.cpp:7:3 -> header (slice statement not offloaded: it does X)\n");
+  }
+  scoped_env trace("CLPAR_TRACE", nullptr);
+  testing::internal::CaptureStderr();
+  trace_header_statement("k.cpp:7:3", "why");
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
 }  // namespace
 }  // namespace clpar::rt
