@@ -394,16 +394,26 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // launch/aligned_rows.hpp): that stride is then a constant, not a multiply.
   K += "\n#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
        "#define CLPAR_INNER(stride) (stride)\n#endif\n";
-  // std::min, std::max and std::clamp on floating point (NaN handling as in C++).
-  for (const char *T : {"float", "double"}) {
-    if (std::string(T) == "double" && !R.UsesDouble)
+  // std::min and std::max on floating point (NaN handling as in C++), and std::clamp
+  // where the kernel calls it.
+  bool UsesClamp = false;
+  const auto FindClamp = [&](const Expr &E) {
+    UsesClamp |= E.K == Expr::Kind::Call && E.Text == "clamp" && ir::isFloating(E.Type);
+  };
+  if (R.KernelBody)
+    ir::forEachExpr(*R.KernelBody, FindClamp);
+  for (const ir::Function &F : R.Functions)
+    if (F.Body)
+      ir::forEachExpr(*F.Body, FindClamp);
+  for (const std::string Type : {"float", "double"}) {
+    if (Type == "double" && !R.UsesDouble)
       break;
-    const std::string Type = T;
     K += (Type == "float" ? "\n" : "") + Type + " clpar_std_min_" + Type + "(" + Type +
          " a, " + Type + " b) { return (b < a) ? b : a; }\n" + Type + " clpar_std_max_" +
-         Type + "(" + Type + " a, " + Type + " b) { return (a < b) ? b : a; }\n" + Type +
-         " clpar_std_clamp_" + Type + "(" + Type + " v, " + Type + " lo, " + Type +
-         " hi) { return v < lo ? lo : (hi < v ? hi : v); }\n";
+         Type + "(" + Type + " a, " + Type + " b) { return (a < b) ? b : a; }\n";
+    if (UsesClamp)
+      K += Type + " clpar_std_clamp_" + Type + "(" + Type + " v, " + Type + " lo, " + Type +
+           " hi) { return v < lo ? lo : (hi < v ? hi : v); }\n";
   }
   if (!R.Tables.empty()) {
     K += "\n";

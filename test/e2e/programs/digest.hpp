@@ -1,7 +1,8 @@
 // test/e2e/programs/digest.hpp - what the residency e2e programs print of a vector: a hash
 // of all of it, a hash of each eighth and a few elements, so that the serial and the clpar
 // build's outputs differ wherever any element does.  Float and double vectors are hashed by
-// their bits (a zero of either sign counts as +0) and their elements printed exactly.
+// their bits (a zero of either sign counts as +0, every NaN as one NaN) and their elements
+// printed exactly.
 #ifndef CLPAR_TEST_E2E_DIGEST_HPP
 #define CLPAR_TEST_E2E_DIGEST_HPP
 
@@ -33,8 +34,11 @@ void show(const char* tag, const std::vector<F>& v) {
     std::printf("%s: n=0\n", tag);
     return;
   }
+  // A NaN's sign and payload are the implementation's choice (x86 gives -nan where
+  // NVIDIA's GPUs give +nan): every NaN hashes and prints alike.
   const auto bits = [](F x) {
     std::uint64_t b = 0;
+    if (x != x) return ~std::uint64_t(0);
     if (x != F(0)) std::memcpy(&b, &x, sizeof x);
     return b;
   };
@@ -51,7 +55,10 @@ void show(const char* tag, const std::vector<F>& v) {
   const std::size_t at[] = {0, 1, n / 3, n / 2, 2 * n / 3, n - 1};
   std::printf("|");
   for (std::size_t i : at)
-    if (i < n) std::printf(" [%zu]=%.17g", i, double(v[i]));
+    if (i < n && v[i] != v[i])
+      std::printf(" [%zu]=nan", i);
+    else if (i < n)
+      std::printf(" [%zu]=%.17g", i, double(v[i]));
   std::printf("\n");
 }
 
