@@ -465,6 +465,67 @@ bool hasUnplannableJumps(const Stmt *S) {
   return false;
 }
 
+/// What of a body's plan becomes text, by source location: the same for two
+/// instantiations of a template exactly when they would insert the same text.
+std::vector<unsigned> planSignature(const ScopePlan &Plan,
+                                    const llvm::DenseSet<const Stmt *> &InScope,
+                                    const std::vector<const Stmt *> &Regions) {
+  std::vector<unsigned> Sig;
+  for (SourceLocation L : Plan.SyncBefore)
+    Sig.push_back(L.getRawEncoding());
+  Sig.push_back(0);
+  for (const auto &[Begin, After] : Plan.Wrap) {
+    Sig.push_back(Begin.getRawEncoding());
+    Sig.push_back(After.getRawEncoding());
+  }
+  Sig.push_back(0);
+  for (const Stmt *R : Regions)
+    if (InScope.contains(R))
+      Sig.push_back(R->getBeginLoc().getRawEncoding());
+  return Sig;
+}
+
+/// The instantiations of one template share their text: a body planned once per
+/// instantiation keeps one scope when every plan inserts the same text, and none (each
+/// region copying back at once) when they differ.
+void keepAgreeingInstantiations(ASTContext &Ctx, ResidencyPlan &Result) {
+  // The regions of each body, to tell which of them a plan keeps in its scope.
+  llvm::DenseMap<const CompoundStmt *, std::vector<const Stmt *>> RegionsOf;
+  for (const Stmt *R : Result.InScope) {
+    std::string Name;
+    if (const CompoundStmt *Body = enclosingBody(Ctx, R, Name))
+      RegionsOf[Body].push_back(R);
+  }
+  for (auto &[Body, Regions] : RegionsOf)
+    llvm::sort(Regions, [](const Stmt *A, const Stmt *B) {
+      return A->getBeginLoc().getRawEncoding() < B->getBeginLoc().getRawEncoding();
+    });
+  llvm::DenseMap<unsigned, std::vector<size_t>> ByPlace; // by the body's '{'
+  for (size_t I = 0; I < Result.Scopes.size(); ++I)
+    ByPlace[Result.Scopes[I].Body->getLBracLoc().getRawEncoding()].push_back(I);
+  std::vector<bool> Drop(Result.Scopes.size(), false);
+  for (auto &[Place, Plans] : ByPlace) {
+    if (Plans.size() < 2)
+      continue;
+    const auto Signature = [&](size_t I) {
+      return planSignature(Result.Scopes[I], Result.InScope, RegionsOf[Result.Scopes[I].Body]);
+    };
+    std::vector<unsigned> First = Signature(Plans[0]);
+    bool Agree = llvm::all_of(Plans, [&](size_t I) { return Signature(I) == First; });
+    for (size_t K = 0; K < Plans.size(); ++K)
+      Drop[Plans[K]] = K > 0 || !Agree;
+    if (!Agree)
+      for (size_t I : Plans)
+        for (const Stmt *R : RegionsOf[Result.Scopes[I].Body])
+          Result.InScope.erase(R);
+  }
+  std::vector<ScopePlan> Kept;
+  for (size_t I = 0; I < Result.Scopes.size(); ++I)
+    if (!Drop[I])
+      Kept.push_back(std::move(Result.Scopes[I]));
+  Result.Scopes = std::move(Kept);
+}
+
 } // namespace
 
 ResidencyPlan planResidency(ASTContext &Ctx, const std::vector<const Stmt *> &Regions) {
@@ -496,6 +557,7 @@ ResidencyPlan planResidency(ASTContext &Ctx, const std::vector<const Stmt *> &Re
         Result.InScope.insert(R);
     Result.Scopes.push_back(std::move(Plan));
   }
+  keepAgreeingInstantiations(Ctx, Result);
   return Result;
 }
 

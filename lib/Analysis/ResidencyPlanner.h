@@ -16,6 +16,9 @@
 // cannot be placed soundly (a loop condition that touches memory, switch, goto, labels,
 // macros) the regions concerned copy back at once instead.
 //
+// A template's instantiations share their text: each is planned, and the scope is kept
+// (once) only where all of them insert the same syncs and keep the same regions in it.
+//
 // The plan is plain data; the translator turns it into text.
 #ifndef CLPAR_ANALYSIS_RESIDENCYPLANNER_H
 #define CLPAR_ANALYSIS_RESIDENCYPLANNER_H

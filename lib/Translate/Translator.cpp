@@ -208,7 +208,6 @@ public:
         if (Key->Condition.empty())
           LoopWhy[Loops.size()] = Why;
       } else if (Kernel) {
-        // Template regions keep no data scope: each call's results come back at once.
         Offloaded.push_back(L.Loop);
       }
       Loops.push_back({&L, std::move(*B), Kernel});
@@ -225,6 +224,10 @@ public:
           R.KernelBody.reset();
           Loops[U].Kernel = false;
         }
+    // The instantiations that keep a kernel take part in their function's data scope.
+    for (const BuiltLoop &Each : Loops)
+      if (Each.Found->Instantiated && Each.Kernel)
+        Offloaded.push_back(Each.Found->Loop);
     struct BuiltSlice {
       const FoundSlice *Found;
       SliceStatement Built;
@@ -272,6 +275,13 @@ public:
       return std::string(At.getFilename()) + ":" + std::to_string(At.getLine()) + ":" +
              std::to_string(At.getColumn());
     };
+    if (Opts.OpenCL)
+      for (const auto &[Raw, Site] : SliceSites) {
+        for (size_t M : Site.Members)
+          Offloaded.push_back(Slices[M].Found->Statement);
+        if (Site.Unnamed.size() == 1)
+          Offloaded.push_back(Slices[Site.Unnamed.front()].Found->Statement);
+      }
     ResidencyPlan Plan;
     if (Opts.OpenCL) {
       Plan = planResidency(Ctx, Offloaded);

@@ -1,0 +1,51 @@
+// Regions in a template keep their data on the device between them, as in any function:
+// each instantiation is planned, and when all of them insert the same syncs the function
+// gets one data scope that every instantiation's regions use.  Instantiations whose plans
+// differ (an `if constexpr` with host code in one of them) copy back at once instead.
+// RUN: %translate %flags > /dev/null
+// RUN: FileCheck %s < %t.cpp
+// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+#include <clpar/clpar.hpp>
+
+#include <cstddef>
+
+// CHECK-LABEL: {{^}}T smooth(
+// CHECK-SAME: { ::clpar::rt::data_scope clpar_scope("{{.*}}template-residency.cpp:[[@LINE+2]]:{{[0-9]+}} smooth");
+template <class T>
+T smooth(clpar::view<T> a, clpar::view<T> b, int steps) {
+  for (int s = 0; s < steps; ++s) {
+    for (auto i : clpar::prange(std::size_t(1), a.size() - 1))
+      b[i] = (a[i - 1] + a[i] + a[i + 1]) / T(3);
+    for (auto i : clpar::prange(std::size_t(1), a.size() - 1))
+      a[i] = b[i];
+  }
+  // CHECK: "{{.*}}template-residency.cpp:[[@LINE-5]]:5 smooth<float>"
+  // CHECK: &clpar_scope};
+  // CHECK: "{{.*}}template-residency.cpp:[[@LINE-7]]:5 smooth<double>"
+  // CHECK: &clpar_scope};
+  // CHECK: {{^}}  clpar_scope.sync(); return a[a.size() / 2];
+  return a[a.size() / 2];
+}
+
+// CHECK-LABEL: {{^}}template <class T> void differ(
+// CHECK-NOT: {{^[^/]*}}::clpar::rt::data_scope
+// CHECK: "{{.*}}template-residency.cpp:[[@LINE+3]]:3 differ<float>"
+// CHECK-NOT: {{^[^/]*}}&clpar_scope
+template <class T> void differ(clpar::view<T> a) {
+  for (auto i : clpar::prange(a.size()))
+    a[i] += 1;
+  if constexpr (sizeof(T) == 4)
+    a[0] = 0; // host code in the float instantiation only
+  for (auto i : clpar::prange(a.size()))
+    a[i] *= 2;
+}
+// CHECK: {{^}}int main()
+
+int main() {
+  float f[8] = {}, g[8] = {};
+  double d[8] = {}, e[8] = {};
+  smooth(clpar::view<float>(f, 8), clpar::view<float>(g, 8), 2);
+  smooth(clpar::view<double>(d, 8), clpar::view<double>(e, 8), 2);
+  differ(clpar::view<float>(f, 8));
+  differ(clpar::view<double>(d, 8));
+}
