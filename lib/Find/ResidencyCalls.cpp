@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clpar {
 
@@ -17,6 +18,9 @@ public:
   explicit Finder(const TranslatedFiles &Files) : Files(Files) {}
 
   bool shouldVisitLambdaBody() const { return true; }
+  // A template's calls are found in its instantiations, where the views' types are
+  // known; the same call in several of them is one place in the text.
+  bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C) {
     const clang::CXXMethodDecl *M = C->getMethodDecl();
@@ -24,7 +28,8 @@ public:
         !written(C->getBeginLoc()) || !written(C->getEndLoc()))
       return true;
     const clang::CXXRecordDecl *Class = M->getParent();
-    if (Class != nullptr && isClparClass(clang::QualType(Class->getTypeForDecl(), 0), "view"))
+    if (Class != nullptr && isClparClass(clang::QualType(Class->getTypeForDecl(), 0), "view") &&
+        Seen.insert(C->getBeginLoc().getRawEncoding()).second)
       Found.SyncHost.push_back(C);
     return true;
   }
@@ -33,7 +38,9 @@ public:
     if (!D->isSingleDecl() || !written(D->getBeginLoc()) || !written(D->getEndLoc()))
       return true;
     const auto *V = llvm::dyn_cast<clang::VarDecl>(D->getSingleDecl());
-    if (V != nullptr && isClparClass(V->getType(), "resident"))
+    if (V != nullptr && !V->getDeclContext()->isDependentContext() &&
+        isClparClass(V->getType(), "resident") &&
+        Seen.insert(D->getBeginLoc().getRawEncoding()).second)
       Found.Residents.push_back({D, V});
     return true;
   }
@@ -46,6 +53,7 @@ private:
   }
 
   const TranslatedFiles &Files;
+  llvm::DenseSet<unsigned> Seen; ///< where the calls found so far begin
 };
 
 } // namespace

@@ -39,7 +39,22 @@ template <class T> void differ(clpar::view<T> a) {
   for (auto i : clpar::prange(a.size()))
     a[i] *= 2;
 }
+// clpar::resident and sync_host() in a template are the runtime's, as anywhere.
+// CHECK-LABEL: {{^}}template <class T> T held(
+// CHECK: ::clpar::rt::resident_hold keep(clpar_keep_views, 1, "{{.*}}template-residency.cpp:[[@LINE+6]]:3");
+// CHECK: {{^  }}clpar_scope.sync(); ::clpar::rt::sync_host(::clpar::rt::view_arg_of(a, true), "{{.*}}template-residency.cpp:[[@LINE+9]]:3");
+// CHECK-NOT: resident_hold
+// CHECK-NOT: rt::sync_host(
 // CHECK: {{^}}int main()
+template <class T> T held(clpar::view<T> a, int n) {
+  clpar::resident keep(a);
+  for (int s = 0; s < n; ++s)
+    for (auto i : clpar::prange(a.size()))
+      a[i] = a[i] * T(2);
+  a.sync_host();
+  return a[3];
+}
+
 
 int main() {
   float f[8] = {}, g[8] = {};
@@ -48,4 +63,6 @@ int main() {
   smooth(clpar::view<double>(d, 8), clpar::view<double>(e, 8), 2);
   differ(clpar::view<float>(f, 8));
   differ(clpar::view<double>(d, 8));
+  held(clpar::view<float>(f, 8), 2);
+  held(clpar::view<double>(d, 8), 2);
 }
