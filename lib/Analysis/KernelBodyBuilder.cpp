@@ -867,6 +867,12 @@ private:
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
                                           Base->getDecl()->getNameAsString() +
                                           "', whose extent is unknown; use a clpar::view");
+      if (const auto *VD = Base ? llvm::dyn_cast<clang::VarDecl>(Base->getDecl()) : nullptr;
+          VD && tableCandidate(VD))
+        return fail(AS->getExprLoc(),
+                    "reads the constant array '" + VD->getNameAsString() +
+                        "', which does not fit in the kernel's constant tables (" +
+                        std::to_string(MaxTotalTableBytes / 1024) + " KiB in all)");
       return fail(AS->getExprLoc(), "indexes a built-in array or pointer; use a "
                                     "clpar::view, std::vector or std::array");
     }

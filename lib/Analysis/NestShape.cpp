@@ -217,7 +217,8 @@ NestShape findNestShape(const clang::CXXForRangeStmt *Outer, clang::ASTContext &
     Known.insert(Known.end(), LevelDeclared.begin(), LevelDeclared.end());
     if (const clang::VarDecl *V = firstReferenced(Inner->getRangeInit(), Known)) {
       bool LoopVar = llvm::is_contained(Shape.LoopVars, V);
-      WhyNot(Inner, "whose bounds depend on " + quoted(V) + (LoopVar ? "" : ", declared before it"));
+      WhyNot(Inner,
+             "whose bounds depend on " + quoted(V) + (LoopVar ? "" : ", declared before it"));
       break;
     }
     std::vector<const clang::VarDecl *> AllDeclared = Declared;

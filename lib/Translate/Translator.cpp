@@ -163,7 +163,6 @@ public:
     // Instantiations of one template site, keyed by the site's location.
     std::map<unsigned, TemplateSite> LoopSites, SliceSites;
     std::vector<std::optional<InstantiationKey>> LoopKeys, SliceKeys;
-    std::map<unsigned, std::string> UnnamedWhy;
 
     // 1. Build every region first: where data may stay on the device depends on which
     // statements of a function became offloaded regions.
@@ -219,7 +218,8 @@ public:
       if (Site.Unnamed.size() > 1)
         for (size_t U : Site.Unnamed) {
           ir::Region &R = Loops[U].Built.Region;
-          R.NotOffloadedReason = LoopWhy[U] + " (as does another instantiation here; a loop offloads one such instantiation only)";
+          R.NotOffloadedReason = LoopWhy[U] + " (as does another instantiation here; a loop "
+                                              "offloads one such instantiation only)";
           R.NotOffloadedAt = R.Site;
           R.KernelBody.reset();
           Loops[U].Kernel = false;
@@ -437,8 +437,8 @@ public:
           Diags.remark(Slices[U].Found->Statement->getBeginLoc(),
                        "slice statement in '" + Slices[U].Built.Region.Instance +
                            "' not offloaded: it " + SliceWhy[U] +
-                           " (as does another instantiation here; a statement offloads one such instantiation only); the header evaluates it "
-                           "serially");
+                           " (as does another instantiation here; a statement offloads one "
+                           "such instantiation only); the header evaluates it serially");
         Text += "{ " + std::string(Reduction ? "return " : "") +
                 originalText(S0.Begin, S0.End, Ctx) + "; } }()";
       }

@@ -3,7 +3,7 @@
 // (a private one or a table) rather than a braced list, a case range of more than 256
 // values, a static local variable whose value is no constant (in the body or in a called
 // function), a range-based for over a private array, whole-array uses of a private array,
-// a structured binding.
+// a structured binding, a constant array past the tables' 48 KiB.
 // The limits themselves are accepted: 4096 elements, a range of 256 values, a static
 // const local with a constant value.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s --implicit-check-not=remark:
@@ -126,4 +126,13 @@ void structured_binding(clpar::view<int> v) {
     // CHECK: remark-body-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it declares a structured binding; the OpenMP variant is used [-Rclpar]
     v[i] = p + q;
   }
+}
+
+// Constant arrays become __constant tables up to 48 KiB in all: the fourth of 16000 bytes
+// does not fit.
+constexpr int c1[4000] = {1}, c2[4000] = {2}, c3[4000] = {3}, c4[4000] = {4};
+void table_budget(clpar::view<int> w) {
+  for (auto i : clpar::prange(w.size()))
+    w[i] = c1[i % 4000] + c2[i % 4000] + c3[i % 4000] + c4[i % 4000];
+  // CHECK: remark-body-refused.cpp:[[@LINE-1]]:57: remark: prange loop not offloaded to OpenCL: it reads the constant array 'c4', which does not fit in the kernel's constant tables (48 KiB in all); the OpenMP variant is used [-Rclpar]
 }
