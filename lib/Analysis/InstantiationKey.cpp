@@ -32,6 +32,8 @@ public:
     const clang::DeclContext *DC = Context;
     while (DC && !DC->isFileContext()) {
       if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC)) {
+        if (FD->getTemplateSpecializationKind() == clang::TSK_ExplicitSpecialization)
+          break; // code written for these arguments only: nothing outside is a template
         if (const clang::FunctionTemplateSpecializationInfo *Info =
                 FD->getTemplateSpecializationInfo())
           if (!function(FD, Info))
@@ -139,17 +141,18 @@ private:
     return llvm::toString(V, 10, V.isSigned()) + (V.isSigned() ? "LL" : "ULL");
   }
 
-  std::string readable(const clang::TemplateArgument &A) {
+  /// \p A as written; with \p IncludeType, an integer with its type's suffix (4U).
+  std::string readable(const clang::TemplateArgument &A, bool IncludeType = false) {
     if (A.getKind() == clang::TemplateArgument::Pack) {
       std::string List;
       for (const clang::TemplateArgument &E : A.pack_elements())
-        List += (List.empty() ? "" : ", ") + readable(E);
+        List += (List.empty() ? "" : ", ") + readable(E, IncludeType);
       return List;
     }
     std::string S;
     llvm::raw_string_ostream OS(S);
     clang::PrintingPolicy Short = Ctx.getPrintingPolicy();
-    A.print(Short, OS, /*IncludeType=*/false);
+    A.print(Short, OS, IncludeType);
     return OS.str();
   }
 
@@ -192,6 +195,12 @@ private:
       if (A.getKind() != clang::TemplateArgument::Integral)
         return fail("instantiates it with a template argument other than a type or an "
                     "integer");
+      // `template <auto N>`: f<4> and f<4u> compare equal, their types tell them apart.
+      if (NP->getType()->getContainedDeducedType()) {
+        Readable.back() = readable(A, /*IncludeType=*/true);
+        Conditions.push_back("std::is_same_v<decltype(" + Name + "), " +
+                             spell(A.getIntegralType()) + ">");
+      }
       Conditions.push_back("(" + Name + " == static_cast<decltype(" + Name + ")>(" +
                            integer(A) + "))");
       return true;
@@ -307,8 +316,11 @@ std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Cont
   bool Plain = true;
   for (const std::string &R : B.Readable) {
     Joined += (Joined.empty() ? "" : "_") + R;
-    for (char C : R)
-      Plain &= llvm::isAlnum(C) || C == '_' || C == ' ' || C == ',';
+    // A space inside a type's name (`long long`) would read as the underscore between
+    // two arguments (`long, long`): only the one after a pack's comma is plain.
+    for (size_t I = 0; I < R.size(); ++I)
+      Plain &= llvm::isAlnum(R[I]) || R[I] == '_' || R[I] == ',' ||
+               (R[I] == ' ' && I > 0 && R[I - 1] == ',');
   }
   std::string Suffix;
   for (char C : identifierPart(Joined))

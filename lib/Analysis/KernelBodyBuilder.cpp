@@ -56,8 +56,9 @@ struct LocalArray {
 
 /// Private arrays larger than this stay on the host: a work-item's memory is small.
 constexpr unsigned long long MaxPrivateArrayElements = 4096;
-/// Tables larger than this (or past the total below) are passed as views instead:
-/// OpenCL promises 64 KiB of __constant memory per kernel.
+/// Tables larger than this (or past the total below) are no tables: a std::array outside
+/// the body is then passed as a view, a built-in array is refused, and one declared in
+/// the body is a private array.  OpenCL promises 64 KiB of __constant memory per kernel.
 constexpr unsigned long long MaxTableBytes = 16384;
 constexpr unsigned long long MaxTotalTableBytes = 49152;
 
@@ -96,6 +97,11 @@ public:
       bool Ok = true;
       for (const clang::Stmt *S : Prefix)
         Ok = Ok && stmtInto(S, Block->Children);
+      for (const StmtPtr &S : Block->Children)
+        ir::forEachExpr(*S, [&](const Expr &E) {
+          if (E.K == Expr::Kind::ViewElement || E.K == Expr::Kind::ViewRef)
+            Result.PrefixViews.push_back(E.Index);
+        });
       if (Ok && single(Body, Block->Children))
         Result.Body = std::move(Block);
     } else if (stmtInto(Body, Out) && Out.size() == 1) {
@@ -196,9 +202,12 @@ private:
           return fail(If->getIfLoc(), "uses an 'if constexpr' whose condition it cannot "
                                       "evaluate"),
                  false;
-        if (const clang::Stmt *Taken = Value ? If->getThen() : If->getElse())
+        if (const clang::Stmt *Taken = Value ? If->getThen() : If->getElse()) {
           if (!single(Taken, Into))
             return false;
+        } else {
+          Into.push_back(std::make_unique<Stmt>(Stmt::Kind::Null));
+        }
       } else {
         auto I = std::make_unique<Stmt>(Stmt::Kind::If);
         I->Cond = expr(If->getCond());

@@ -29,6 +29,8 @@ struct KernelBodyResult {
   ir::StmtPtr Body;                 ///< null when not convertible
   std::string Reason;               ///< why not, for the remark
   clang::SourceLocation ReasonLoc;
+  /// The views (indexes into the region's) whose elements the prefix reads.
+  std::vector<unsigned> PrefixViews;
 };
 
 /// The kernel body of \p Body (the innermost loop's), run after \p Prefix: the

@@ -271,6 +271,15 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     // The nest's shape knows better why an inner prange is no dimension.
     if (!Shape.WhyNotDeeper.empty() && K.ReasonLoc == Shape.WhyNotDeeperLoc)
       K.Reason = Shape.WhyNotDeeper;
+    // A work-item makes the prefix again, after other work-items may have written what
+    // it reads: only views the region does not write may be read there.
+    for (unsigned V : K.PrefixViews)
+      if (K.Body && R.Views[V].Written) {
+        K.Body.reset();
+        K.Reason = "reads '" + R.Views[V].HostExpr + "' before its inner prange loop, which "
+                   "writes it (each work-item would read it again after others wrote it)";
+        K.ReasonLoc = Loops[Shape.PerfectDims]->getForLoc();
+      }
     R.KernelBody = std::move(K.Body);
     if (R.KernelBody)
       hoistBoundsChecks(R);

@@ -286,8 +286,10 @@ private:
     }
     // Views whose every access the stub checked before the region (launch()) are read
     // through unchecked views: a check per access keeps the compiler from vectorizing.
+    // Not in an imperfect nest: its prefix runs on the host even where an inner dimension
+    // is empty, which the checks before launch (over the whole iteration space) skip.
     std::vector<std::pair<std::string, std::string>> Unchecked; // {view, unchecked name}
-    if (Opts.OpenCL && R.offloaded() && R.BoundsCheck)
+    if (Opts.OpenCL && R.offloaded() && R.BoundsCheck && R.OpenMPDims == 0)
       for (const ir::View &V : R.Views)
         if (V.Kind == ir::ViewKind::ClparView && V.AccessesCheckedBeforeLaunch &&
             isIdentifier(V.HostExpr)) {

@@ -21,11 +21,19 @@ namespace {
 /// \p D is, or lies inside, a template instantiation (a function template
 /// specialization, a member of a class template specialization, a lambda in either).
 bool inInstantiation(const clang::Decl *D) {
+  // An explicit specialization is code written for its arguments only, whatever
+  // templates are around it.
+  if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+      FD && FD->getTemplateSpecializationKind() == clang::TSK_ExplicitSpecialization)
+    return false;
   for (const clang::DeclContext *DC = D ? D->getDeclContext() : nullptr; DC;
        DC = DC->getParent()) {
     if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC);
         FD && FD->isTemplateInstantiation())
       return true;
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC);
+        FD && FD->getTemplateSpecializationKind() == clang::TSK_ExplicitSpecialization)
+      return false;
     if (const auto *CTS = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(DC);
         CTS && CTS->getSpecializationKind() != clang::TSK_ExplicitSpecialization)
       return true;
