@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -17,6 +18,30 @@
 namespace clpar {
 
 namespace {
+
+/// Whether \p Body declares a variable named \p Name before \p At (conservatively: in
+/// any scope).
+bool declaresBefore(const clang::Stmt *Body, llvm::StringRef Name, clang::SourceLocation At,
+                    const clang::SourceManager &SM) {
+  struct Finder : clang::RecursiveASTVisitor<Finder> {
+    llvm::StringRef Name;
+    clang::SourceLocation At;
+    const clang::SourceManager *SM = nullptr;
+    bool Found = false;
+    bool VisitVarDecl(clang::VarDecl *V) {
+      if (!llvm::isa<clang::ParmVarDecl>(V) && V->getIdentifier() && V->getName() == Name &&
+          SM->isBeforeInTranslationUnit(V->getLocation(), At))
+        Found = true;
+      return !Found;
+    }
+  } F;
+  F.Name = Name;
+  F.At = At;
+  F.SM = &SM;
+  if (Body)
+    F.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return F.Found;
+}
 
 class KeyBuilder {
 public:
@@ -241,6 +266,10 @@ private:
         return fail("it has an 'auto...' parameter pack");
       if (!P->getIdentifier())
         return fail("it has an unnamed 'auto' parameter");
+      // decltype(p) at the loop must mean the parameter: no local may hide it there.
+      if (declaresBefore(Pattern->getBody(), P->getName(), At, Ctx.getSourceManager()))
+        return fail("names its 'auto' parameter '" + P->getName().str() +
+                    "' also for a variable declared before the loop");
       clang::QualType Actual = FD->getParamDecl(I)->getType();
       if (!nameable(Actual))
         return false;
@@ -272,7 +301,6 @@ uint64_t fnv1a(llvm::StringRef S) {
   return H;
 }
 
-/// "axpy<float>", "Grid<double>::step", "lambda(view<float, 1>, float)".
 std::string nameOf(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) {
   clang::PrintingPolicy Policy = Ctx.getPrintingPolicy();
   std::string S;
@@ -293,6 +321,10 @@ std::string nameOf(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) {
 }
 
 } // namespace
+
+std::string instantiationName(const clang::FunctionDecl *FD, clang::ASTContext &Ctx) {
+  return nameOf(FD, Ctx);
+}
 
 std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
                                                  clang::SourceLocation At,

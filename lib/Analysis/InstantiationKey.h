@@ -34,6 +34,10 @@ struct InstantiationKey {
   std::string Name;      ///< for remarks: "axpy<float>", "Grid<double>::step"
 };
 
+/// How remarks and traces name the instantiation \p FD: "axpy<float>",
+/// "Grid<double>::step", "use::lambda(clpar::view<float>)".
+std::string instantiationName(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+
 /// The key of the instantiation that \p Context (the innermost function around a loop,
 /// a lambda's call operator included) belongs to; the loop is written at \p At.  Returns
 /// nullopt with \p Why set when an argument cannot be named at \p At (a local or unnamed

@@ -314,8 +314,10 @@ int runDriver(ArrayRef<const char *> Argv) {
     for (PathReplacement &H : *Headers) {
       Temp->registerFile(H.From);
       if (T.KeptCopy) {
+        // Each translation unit's copies apart: two units write different chains of
+        // instantiations into the same header.
         SmallString<256> Kept(sys::path::parent_path(*T.KeptCopy));
-        sys::path::append(Kept, "headers",
+        sys::path::append(Kept, "headers", sys::path::stem(*T.KeptCopy),
                           sys::path::filename(sys::path::parent_path(H.From)),
                           sys::path::filename(H.From));
         if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Kept)))

@@ -490,14 +490,6 @@ private:
            "\n" + std::string(P.getColumn() - 1, ' ') + sourceText(B, E, Ctx);
   }
 
-  static std::string instantiationName(const clang::FunctionDecl *FD,
-                                       clang::ASTContext &Ctx) {
-    std::string S;
-    llvm::raw_string_ostream OS(S);
-    FD->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-    return OS.str();
-  }
-
   /// Copies of the rewritten headers and of the headers that include them; the
   /// #include directives that lead to a copy name it, and a copy's own quoted includes
   /// name what they found (a copy lives elsewhere than its original).

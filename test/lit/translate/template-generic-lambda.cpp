@@ -24,3 +24,20 @@ void use(clpar::view<float> f, clpar::view<double> d) {
   int storage[4];
   fill(clpar::view<int>(storage, 4), 7);
 }
+
+// decltype(x) at the loop would name the local x, not the parameter: no condition, so
+// the two instantiations share the OpenMP variant.
+void shadowed(clpar::view<float> f, clpar::view<double> d) {
+  auto g = [](auto x) {
+    int x_count = 0;
+    {
+      int x = 1;
+      for (auto i : clpar::prange(std::size_t(4)))
+        x_count += x + int(i);
+    }
+    return x_count;
+  };
+  g(f);
+  g(d);
+  // REMARK-DAG: template-generic-lambda.cpp:[[@LINE-7]]:7: remark: prange loop in 'shadowed::lambda(clpar::view<float>)' not offloaded to OpenCL: it names its 'auto' parameter 'x' also for a variable declared before the loop (as does another instantiation here; a loop offloads one such instantiation only); the OpenMP variant is used [-Rclpar]
+}
