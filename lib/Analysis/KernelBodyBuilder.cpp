@@ -1166,17 +1166,22 @@ private:
     std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
     if (!Elem)
       return std::nullopt;
-    unsigned Index = Sc->Views->size();
-    MemberViewIndex[FD] = Index;
+    return MemberViewIndex[FD] = addView(FD, "this->" + FD->getNameAsString(), *Info, *Elem);
+  }
+
+  /// A new view of the scope: \p D (a variable or a member of `*this`), \p HostExpr on
+  /// the host.  Its index.
+  unsigned addView(const clang::ValueDecl *D, std::string HostExpr, const ArrayTypeInfo &Info,
+                   ScalarType Elem) {
     ir::View V;
-    V.HostExpr = "this->" + FD->getNameAsString();
-    V.KernelName = Sc->Names->nameFor(FD, FD->getNameAsString());
-    V.Kind = Info->Kind;
-    V.Element = *Elem;
-    V.Rank = Info->Rank;
-    V.ConstElements = Info->Element.isConstQualified();
+    V.HostExpr = std::move(HostExpr);
+    V.KernelName = Sc->Names->nameFor(D, D->getNameAsString());
+    V.Kind = Info.Kind;
+    V.Element = Elem;
+    V.Rank = Info.Rank;
+    V.ConstElements = Info.Element.isConstQualified();
     Sc->Views->push_back(V);
-    return Index;
+    return Sc->Views->size() - 1;
   }
 
   std::optional<unsigned> viewOfVar(const clang::VarDecl *VD, clang::SourceLocation Loc) {
@@ -1202,18 +1207,11 @@ private:
     std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
     if (!Elem)
       return std::nullopt;
-    unsigned Index = Sc->Views->size();
-    Sc->ViewIndex[VD] = Index;
-    ir::View V;
-    V.HostExpr = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                            : "::" + VD->getQualifiedNameAsString();
-    V.KernelName = Sc->Names->nameFor(VD, VD->getNameAsString());
-    V.Kind = Info->Kind;
-    V.Element = *Elem;
-    V.Rank = Info->Rank;
-    V.ConstElements = Info->Element.isConstQualified();
-    Sc->Views->push_back(V);
-    return Index;
+    return Sc->ViewIndex[VD] =
+               addView(VD,
+                       VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
+                                                  : "::" + VD->getQualifiedNameAsString(),
+                       *Info, *Elem);
   }
 
   ExprPtr operatorCall(const clang::CXXOperatorCallExpr *OC) {

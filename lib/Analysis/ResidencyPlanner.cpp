@@ -16,6 +16,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+
 namespace clpar {
 
 namespace {
@@ -479,27 +481,21 @@ std::vector<unsigned> planSignature(const ScopePlan &Plan,
     Sig.push_back(After.getRawEncoding());
   }
   Sig.push_back(0);
+  size_t RegionsStart = Sig.size();
   for (const Stmt *R : Regions)
     if (InScope.contains(R))
       Sig.push_back(R->getBeginLoc().getRawEncoding());
+  std::sort(Sig.begin() + RegionsStart, Sig.end());
   return Sig;
 }
 
 /// The instantiations of one template share their text: a body planned once per
 /// instantiation keeps one scope when every plan inserts the same text, and none (each
 /// region copying back at once) when they differ.
-void keepAgreeingInstantiations(ASTContext &Ctx, ResidencyPlan &Result) {
-  // The regions of each body, to tell which of them a plan keeps in its scope.
-  llvm::DenseMap<const CompoundStmt *, std::vector<const Stmt *>> RegionsOf;
-  for (const Stmt *R : Result.InScope) {
-    std::string Name;
-    if (const CompoundStmt *Body = enclosingBody(Ctx, R, Name))
-      RegionsOf[Body].push_back(R);
-  }
-  for (auto &[Body, Regions] : RegionsOf)
-    llvm::sort(Regions, [](const Stmt *A, const Stmt *B) {
-      return A->getBeginLoc().getRawEncoding() < B->getBeginLoc().getRawEncoding();
-    });
+/// \p RegionsOf: each planned body's regions.
+void keepAgreeingInstantiations(
+    const llvm::MapVector<const CompoundStmt *, std::vector<const Stmt *>> &RegionsOf,
+    ResidencyPlan &Result) {
   llvm::DenseMap<unsigned, std::vector<size_t>> ByPlace; // by the body's '{'
   for (size_t I = 0; I < Result.Scopes.size(); ++I)
     ByPlace[Result.Scopes[I].Body->getLBracLoc().getRawEncoding()].push_back(I);
@@ -508,7 +504,8 @@ void keepAgreeingInstantiations(ASTContext &Ctx, ResidencyPlan &Result) {
     if (Plans.size() < 2)
       continue;
     const auto Signature = [&](size_t I) {
-      return planSignature(Result.Scopes[I], Result.InScope, RegionsOf[Result.Scopes[I].Body]);
+      return planSignature(Result.Scopes[I], Result.InScope,
+                           RegionsOf.lookup(Result.Scopes[I].Body));
     };
     std::vector<unsigned> First = Signature(Plans[0]);
     bool Agree = llvm::all_of(Plans, [&](size_t I) { return Signature(I) == First; });
@@ -516,7 +513,7 @@ void keepAgreeingInstantiations(ASTContext &Ctx, ResidencyPlan &Result) {
       Drop[Plans[K]] = K > 0 || !Agree;
     if (!Agree)
       for (size_t I : Plans)
-        for (const Stmt *R : RegionsOf[Result.Scopes[I].Body])
+        for (const Stmt *R : RegionsOf.lookup(Result.Scopes[I].Body))
           Result.InScope.erase(R);
   }
   std::vector<ScopePlan> Kept;
@@ -557,7 +554,7 @@ ResidencyPlan planResidency(ASTContext &Ctx, const std::vector<const Stmt *> &Re
         Result.InScope.insert(R);
     Result.Scopes.push_back(std::move(Plan));
   }
-  keepAgreeingInstantiations(Ctx, Result);
+  keepAgreeingInstantiations(ByBody, Result);
   return Result;
 }
 

@@ -10,8 +10,6 @@
 
 namespace clpar::emit {
 
-namespace {
-
 std::string quoted(const std::string &S) {
   std::string Q = "\"";
   for (char C : S) {
@@ -21,6 +19,8 @@ std::string quoted(const std::string &S) {
   }
   return Q + "\"";
 }
+
+namespace {
 
 std::string lineDirective(unsigned Line, const std::string &File) {
   return "#line " + std::to_string(Line) + " " + quoted(File) + "\n";

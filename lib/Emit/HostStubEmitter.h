@@ -45,6 +45,10 @@ std::string emitSyncHost(const std::string &View, const std::string &Site);
 /// instantiation for a region of a template ("file:line:col axpy<float>").
 std::string siteLiteral(const ir::Region &R);
 
+/// \p S as a C++ string literal (and a #line or #include file name): quotes and
+/// backslashes escaped.
+std::string quoted(const std::string &S);
+
 /// A statement the translator leaves to the header (\p Statement, an expression), made to
 /// say so in the trace when it runs: `(::clpar::rt::trace_header_statement(site, why),
 /// statement)`, of the statement's type and value category.

@@ -67,16 +67,6 @@ std::string offloadedRemark(const ir::Region &R) {
   return S + " and an OpenMP variant";
 }
 
-std::string quotedPath(llvm::StringRef Path) {
-  std::string Q = "\"";
-  for (char C : Path) {
-    if (C == '"' || C == '\\')
-      Q += '\\';
-    Q += C;
-  }
-  return Q + "\"";
-}
-
 /// One #include the preprocessor followed.
 struct Inclusion {
   clang::SourceLocation Hash;         ///< the directive's '#'
@@ -475,19 +465,15 @@ public:
   }
 
 private:
-  static std::string sourceText(clang::SourceLocation B, clang::SourceLocation E,
-                                const clang::ASTContext &Ctx) {
-    return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(B, E),
-                                       Ctx.getSourceManager(), Ctx.getLangOpts())
-        .str();
-  }
-
   /// The statement as written, on its own lines and columns (a #line directive first).
   static std::string originalText(clang::SourceLocation B, clang::SourceLocation E,
                                   const clang::ASTContext &Ctx) {
     clang::PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(B);
-    return "\n#line " + std::to_string(P.getLine()) + " " + quotedPath(P.getFilename()) +
-           "\n" + std::string(P.getColumn() - 1, ' ') + sourceText(B, E, Ctx);
+    return "\n#line " + std::to_string(P.getLine()) + " " + emit::quoted(P.getFilename()) +
+           "\n" + std::string(P.getColumn() - 1, ' ') +
+           clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(B, E),
+                                       Ctx.getSourceManager(), Ctx.getLangOpts())
+               .str();
   }
 
   /// Copies of the rewritten headers and of the headers that include them; the
@@ -545,9 +531,9 @@ private:
       auto Target = CopyPath.find(&I.Included.getFileEntry());
       std::string Replacement;
       if (Target != CopyPath.end())
-        Replacement = quotedPath(Target->second);
+        Replacement = emit::quoted(Target->second);
       else if (FromCopy && !I.Angled)
-        Replacement = quotedPath(canonicalPath(I.Included.getName()));
+        Replacement = emit::quoted(canonicalPath(I.Included.getName()));
       else
         continue;
       if (I.FileNameRange.getBegin().isMacroID()) {
@@ -570,7 +556,7 @@ private:
         Body = SM.getBufferData(ID).str();
       H.Text = "// Translated by clpar-translate from " + H.Original +
                "; edits here are lost on the next build.\n#line 1 " +
-               quotedPath(H.Original) + "\n" + Body;
+               emit::quoted(H.Original) + "\n" + Body;
       Result.Headers.push_back(std::move(H));
     }
     return true;
