@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cache/program_cache.hpp"
+#include "device/background_start.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -69,6 +70,7 @@ outcome<device_context*> device_context::of(std::size_t index) {
   if (index >= slots.size()) return {nullptr, "no such OpenCL device"};
   context_slot& slot = slots[index];
   std::call_once(slot.made, [&] {
+    const auto start = std::chrono::steady_clock::now();
     auto* context = new device_context(list.devices()[index]);
     if (const char* why = context->open()) {
       delete context;
@@ -78,6 +80,7 @@ outcome<device_context*> device_context::of(std::size_t index) {
       slot.ready.store(context, std::memory_order_release);
       any_context_made.store(true, std::memory_order_release);
     }
+    trace_start_step("context and queue on '" + list.devices()[index].name + "'", start);
   });
   return slot.result;
 }
@@ -120,17 +123,36 @@ void device_context::trim_staging() {
   }
 }
 
+void device_context::ensure_built(kernel_slot& slot) {
+  std::call_once(slot.built, [&] {
+    build(slot);
+    slot.done.store(true, std::memory_order_release);
+  });
+}
+
 kernel_entry& device_context::kernel_for(const region_info& info) {
   kernel_slot& slot = *slot_for(info, std::string());
-  std::call_once(slot.built, [&] { build(slot); });
+  ensure_built(slot);
   return slot.entry;
 }
 
 kernel_entry* device_context::variant_for(const region_info& info, const std::string& variant) {
   kernel_slot* slot = slot_for(info, variant);
   if (slot == nullptr) return nullptr;
-  std::call_once(slot->built, [&] { build(*slot); });
+  ensure_built(*slot);
   return slot->entry.why == nullptr ? &slot->entry : nullptr;
+}
+
+device_context::kernel_lookup device_context::kernel_if_built(const region_info& info,
+                                                              const std::string& variant) {
+  kernel_slot* slot = slot_for(info, variant);
+  if (slot == nullptr) return {};
+  if (slot->done.load(std::memory_order_acquire)) return {&slot->entry, false};
+  if (!slot->queued.exchange(true, std::memory_order_acq_rel)) {
+    const bool first = !background_build_queued_.exchange(true, std::memory_order_acq_rel);
+    run_in_background([this, slot] { ensure_built(*slot); }, first);
+  }
+  return {nullptr, true};
 }
 
 device_context::kernel_slot* device_context::slot_for(const region_info& info,

@@ -16,6 +16,7 @@
 #ifndef CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 #define CLPAR_RUNTIME_DEVICE_DEVICE_CONTEXT_HPP
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -96,12 +97,24 @@ class device_context {
 
   static constexpr unsigned max_variants = 16;
 
+  /// kernel_for (empty `variant`) or variant_for without waiting for a build.
+  struct kernel_lookup {
+    kernel_entry* entry = nullptr;  ///< built (why says whether it failed); else null
+    bool building = false;          ///< its build is queued on the background worker
+  };
+  /// The form's kernel when its build has finished; otherwise queues the build on the
+  /// background worker (device/background_start.hpp), once, and answers `building`.
+  /// Neither when it would be a new form past max_variants.
+  kernel_lookup kernel_if_built(const region_info& info, const std::string& variant);
+
  private:
   struct kernel_slot {
     std::string source;
     std::string name;
     std::string options;
     std::once_flag built;
+    std::atomic<bool> done{false};    ///< entry is final
+    std::atomic<bool> queued{false};  ///< a background build was asked for
     kernel_entry entry;
   };
   struct pointer_key {
@@ -120,6 +133,8 @@ class device_context {
   /// max_variants.
   kernel_slot* slot_for(const region_info& info, const std::string& variant);
   void build(kernel_slot& slot);
+  /// Builds the slot once, whichever thread comes first; the others wait for it.
+  void ensure_built(kernel_slot& slot);
 
   const device_entry* device_;
   cl::Context context_;
@@ -139,6 +154,9 @@ class device_context {
   std::unordered_map<pointer_key, kernel_slot*, pointer_hash> recent_;
   // Forms made per kernel (keyed by the region's string addresses), for max_variants.
   std::unordered_map<pointer_key, unsigned, pointer_hash> variants_made_;
+  /// Whether a build was queued on the background worker yet: the first may load the
+  /// compiler's libraries.
+  std::atomic<bool> background_build_queued_{false};
 };
 
 }  // namespace clpar::rt

@@ -1,7 +1,10 @@
 // runtime/device/platform_list.cpp - discovering OpenCL platforms and devices.
 #include "device/platform_list.hpp"
 
+#include <chrono>
+
 #include "device/cl_error.hpp"
+#include "trace/trace.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -85,8 +88,11 @@ const platform_list& platform_list::instance() {
 }
 
 platform_list::platform_list() {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<cl::Platform> platforms;
   const cl_int status = cl::Platform::get(&platforms);
+  trace_start_step("OpenCL platforms (" + std::to_string(platforms.size()) + ", the ICD loader "
+                   "loading every vendor's library)", start);
   // Without any ICD installed the loader answers CL_PLATFORM_NOT_FOUND_KHR; that is the
   // ordinary "no OpenCL here" case, not a failure.
   if (status == CL_PLATFORM_NOT_FOUND_KHR || (status == CL_SUCCESS && platforms.empty())) {
@@ -98,6 +104,7 @@ platform_list::platform_list() {
     return;
   }
   for (std::size_t p = 0; p < platforms.size(); ++p) {
+    const auto listed = std::chrono::steady_clock::now();
     std::vector<cl::Device> devices;
     // A platform without devices answers CL_DEVICE_NOT_FOUND; it keeps its index P.
     if (platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices) != CL_SUCCESS) continue;
@@ -106,6 +113,11 @@ platform_list::platform_list() {
           describe(platforms[p], devices[d], static_cast<int>(p), static_cast<int>(d)));
       traits_.push_back(devices_.back().traits);
     }
+    if (trace_enabled())
+      trace_start_step("devices of platform " + std::to_string(p) + " '" +
+                           string_info(platforms[p], CL_PLATFORM_NAME) + "' (" +
+                           std::to_string(devices.size()) + ")",
+                       listed);
   }
   if (devices_.empty()) why_none_ = "no OpenCL device";
 }

@@ -32,6 +32,7 @@
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
 #include "clpar/rt/stats.hpp"
+#include "device/background_start.hpp"
 #include "device/device_context.hpp"
 #include "device/device_selector.hpp"
 #include "device/pending_kernels.hpp"
@@ -193,6 +194,11 @@ decision decide_and_run(const launch_request& request) {
       }
   }
 
+  // Under auto, OpenCL starts on the background worker while calls run on the host.
+  const bool in_background = automatic && auto_start_in_background();
+  if (in_background && !devices_started(call.auto_cpu_devices))
+    return host("auto: OpenCL is starting in the background");
+
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) return host(list.why_none());
   const device_choice choice = choose_device(parsed.selection, call, list.traits());
@@ -243,10 +249,24 @@ decision decide_and_run(const launch_request& request) {
   // builds, else its general form.
   std::optional<row_layout> rows = aligned_rows_of(request);
   const std::string form = form_options(request, rows);
-  kernel_entry* kernel = form.empty() ? nullptr : context.value->variant_for(info, form);
-  if (kernel == nullptr) {
-    rows.reset();
-    kernel = &context.value->kernel_for(info);
+  kernel_entry* kernel = nullptr;
+  if (in_background) {
+    // Under auto a kernel not built yet builds on the background worker meanwhile.
+    device_context::kernel_lookup found;
+    if (!form.empty()) found = context.value->kernel_if_built(info, form);
+    if (found.entry != nullptr && found.entry->why != nullptr) found.entry = nullptr;
+    if (found.entry == nullptr && !found.building) {
+      rows.reset();
+      found = context.value->kernel_if_built(info, std::string());
+    }
+    if (found.building) return host("auto: the kernel is building in the background");
+    kernel = found.entry;
+  } else {
+    kernel = form.empty() ? nullptr : context.value->variant_for(info, form);
+    if (kernel == nullptr) {
+      rows.reset();
+      kernel = &context.value->kernel_for(info);
+    }
   }
   if (kernel->why != nullptr) return host(kernel->why);
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),

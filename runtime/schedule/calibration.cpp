@@ -13,6 +13,7 @@
 #include "device/device_context.hpp"
 #include "device/platform_list.hpp"
 #include "memory/residency.hpp"
+#include "trace/trace.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -159,9 +160,11 @@ const calibration& calibration_of(std::size_t index) {
   if (index >= slots.size()) return none;
   calibration_slot& slot = slots[index];
   std::call_once(slot.made, [&] {
+    const auto start = std::chrono::steady_clock::now();
     const device_entry& device = platform_list::instance().devices()[index];
     if (std::optional<device_costs> stored = load_calibration(device)) {
       slot.result.costs = *stored;
+      trace_start_step("calibration of '" + device.name + "' read from the cache", start);
       return;
     }
     slot.result.measured = true;
@@ -174,6 +177,7 @@ const calibration& calibration_of(std::size_t index) {
     }
     slot.result.costs = costs.value;
     store_calibration(device, costs.value);
+    trace_start_step("calibration of '" + device.name + "' measured", start);
   });
   return slot.result;
 }

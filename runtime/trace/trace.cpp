@@ -41,6 +41,20 @@ void trace_write(std::string_view text) noexcept {
   }
 }
 
+void trace_start_step(std::string_view text,
+                      std::chrono::steady_clock::time_point since) noexcept {
+  if (!trace_enabled()) return;
+  const double milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+  char number[32];
+  std::snprintf(number, sizeof number, ", %.1f ms", milliseconds);
+  try {
+    trace_write("start: " + std::string(text) + number);
+  } catch (...) {
+    // Out of memory for the line: the start goes on untraced.
+  }
+}
+
 const char* keep_text(std::string text) {
   // Leaked on purpose: kept texts are referenced by region_call objects until exit.
   static std::mutex* mutex = new std::mutex;

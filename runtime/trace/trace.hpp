@@ -6,6 +6,7 @@
 #ifndef CLPAR_RUNTIME_TRACE_TRACE_HPP
 #define CLPAR_RUNTIME_TRACE_TRACE_HPP
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,6 +23,11 @@ std::string format_call_line(std::string_view site, std::uint64_t iterations,
 
 /// Writes "clpar: <text>\n" to stderr in one piece, so lines from threads do not mix.
 void trace_write(std::string_view text) noexcept;
+
+/// Under CLPAR_TRACE, writes "start: <text>, <milliseconds> ms" with the time since `since`:
+/// what starting OpenCL costs, step by step (platforms, each context, the pinned staging
+/// memory, the calibration), so that a slow start can be told apart from slow kernels.
+void trace_start_step(std::string_view text, std::chrono::steady_clock::time_point since) noexcept;
 
 /// Keeps a copy of `text` for the life of the process and returns it.  Equal texts share
 /// one copy, so the set of kept texts stays as small as the set of distinct reasons.

@@ -7,7 +7,8 @@
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
 #   MODE oclgrind  CLPAR_DEVICE=opencl under oclgrind; fails if its log is not empty
-#   MODE auto      CLPAR_DEVICE unset, CLPAR_AUTO_DEVICES=all (PoCL is a candidate): fails
+#   MODE auto      CLPAR_DEVICE unset, CLPAR_AUTO_DEVICES=all (PoCL is a candidate) and
+#                  CLPAR_AUTO_START=wait (the cost model decides from the first call): fails
 #                  if a site tries a variant for measurement more than once, or if no call
 #                  was decided by predictions
 # Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).
@@ -24,7 +25,7 @@ case $mode in
   opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \
               >"$work/actual" 2>"$work/trace" ;;
-  auto) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_TRACE=1 "$clpar" >"$work/actual" \
+  auto) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_AUTO_START=wait CLPAR_TRACE=1 "$clpar" >"$work/actual" \
           2>"$work/trace" ;;
   *) echo "unknown mode $mode"; exit 2 ;;
 esac

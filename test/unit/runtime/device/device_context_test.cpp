@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "device/background_start.hpp"
+
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -175,6 +177,34 @@ TEST_F(DeviceContext, MissingKernelNameIsNamed) {
   kernel_entry& entry = context.kernel_for(info_of(good_source, "no_such_kernel"));
   ASSERT_NE(entry.why, nullptr);
   EXPECT_STREQ(entry.why, "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)");
+}
+
+TEST_F(DeviceContext, KernelIfBuiltQueuesTheBuildOnceAndAnswersItWhenDone) {
+  device_context& context = *device_context::of(0).value;
+  const std::string source = std::string(good_source) + "// built in the background\n";
+  const region_info info = info_of(source.c_str(), "fill");
+  const device_context::kernel_lookup first = context.kernel_if_built(info, std::string());
+  EXPECT_TRUE(first.building);
+  EXPECT_EQ(first.entry, nullptr);
+  wait_for_background_work();
+  const device_context::kernel_lookup done = context.kernel_if_built(info, std::string());
+  EXPECT_FALSE(done.building);
+  ASSERT_NE(done.entry, nullptr);
+  EXPECT_EQ(done.entry->why, nullptr) << done.entry->why;
+  // The same slot as a build at the call.
+  EXPECT_EQ(&context.kernel_for(info), done.entry);
+}
+
+TEST_F(DeviceContext, KernelIfBuiltReportsAFailedBuild) {
+  device_context& context = *device_context::of(0).value;
+  const std::string source = std::string(bad_source) + "// built in the background\n";
+  const region_info info = info_of(source.c_str(), "broken");
+  EXPECT_TRUE(context.kernel_if_built(info, std::string()).building);
+  wait_for_background_work();
+  const device_context::kernel_lookup done = context.kernel_if_built(info, std::string());
+  ASSERT_NE(done.entry, nullptr);
+  EXPECT_NE(done.entry->why, nullptr);
+  EXPECT_FALSE(done.entry->build_log.empty());
 }
 
 }  // namespace

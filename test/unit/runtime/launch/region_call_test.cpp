@@ -20,6 +20,7 @@
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
 #include "clpar/rt/stats.hpp"
+#include "device/background_start.hpp"
 #include "device/device_context.hpp"
 #include "device/pending_kernels.hpp"
 #include "schedule/cost_model.hpp"
@@ -499,12 +500,15 @@ class RegionCall : public testing::Test {
     if (list_devices().empty()) GTEST_SKIP() << "no OpenCL device: " << why_no_devices();
   }
   scoped_env device_{"CLPAR_DEVICE", nullptr};
+  // auto builds at the call (tests of the background start set it themselves).
+  scoped_env start_{"CLPAR_AUTO_START", "wait"};
 };
 
 /// Calls that stay on the host whatever the machine has.
 class RegionCallHost : public testing::Test {
  protected:
   scoped_env device_{"CLPAR_DEVICE", nullptr};
+  scoped_env start_{"CLPAR_AUTO_START", "wait"};
 };
 
 // ---- tests -------------------------------------------------------------------------------
@@ -772,6 +776,50 @@ TEST_F(RegionCall, DeviceIndexFromTheEnvironment) {
   EXPECT_EQ(out[9], 9);
 }
 
+/// One automatic call of `setup` (an iota kernel) over n elements of `out`, whose host
+/// variant is slow (20 ms), so that the device stays worth trying (unless the device is
+/// slower still, as under oclgrind).
+call_result call_iota_slowly(call_setup& setup, std::vector<int>& out, std::size_t n) {
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(n)};
+  out.assign(n, -1);
+  setup.views = {view_1d(out.data(), n, 1, true)};
+  const call_result result = run_traced(setup, [&] {
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  });
+  EXPECT_EQ(out[n - 1], static_cast<int>(n - 1)) << result.trace;
+  return result;
+}
+
+TEST_F(RegionCall, AutoStartsOpenCLAndBuildsInTheBackground) {
+  scoped_env devices("CLPAR_AUTO_DEVICES", "all");
+  scoped_env start("CLPAR_AUTO_START", "background");
+  make_the_first_host_run();
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> out;
+  // A source of its own: no earlier test in this process (under oclgrind) built it.
+  static const std::string source = std::string(iota_source) + "// built in the background\n";
+  static call_setup setup("iota", source.c_str(), 1);
+  const auto call = [&] { return call_iota_slowly(setup, out, n); };
+  // In a process where nothing started OpenCL for auto yet (ctest runs each test alone).
+  const call_result first = call();
+  EXPECT_FALSE(first.on_device);
+  EXPECT_NE(first.trace.find("-> host (auto: OpenCL is starting in the background)"),
+            std::string::npos)
+      << first.trace;
+  wait_for_background_work();
+  const call_result second = call();
+  EXPECT_FALSE(second.on_device);
+  EXPECT_NE(second.trace.find("-> host (auto: the kernel is building in the background)"),
+            std::string::npos)
+      << second.trace;
+  wait_for_background_work();
+  // Built: from now on the cost model decides, as under CLPAR_AUTO_START=wait.
+  const call_result third = call();
+  EXPECT_EQ(third.trace.find("in the background"), std::string::npos) << third.trace;
+}
+
 TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
   // Where there is no GPU (PoCL here), CLPAR_AUTO_DEVICES=all makes the CPU device auto's
   // candidate.  The cost model keys on the region_info's address: a static one is this
@@ -781,21 +829,8 @@ TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
   const std::size_t n = first_call_device_iterations;
   static std::vector<int> out;
   static call_setup setup("iota", iota_source, 1);
-  setup.placement = placement_request::automatic;
-  setup.dims = {range(n)};
-  // A slow host variant, so that after one measurement of each the device is predicted
-  // faster (unless the device is slower still, as under oclgrind).
-  const auto host_variant = [&] {
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  };
-  auto call = [&] {
-    out.assign(n, -1);
-    setup.views = {view_1d(out.data(), n, 1, true)};
-    const call_result result = run_traced(setup, host_variant);
-    EXPECT_EQ(out[n - 1], static_cast<int>(n - 1)) << result.trace;
-    return result;
-  };
+  // After one measurement of each, the slow host variant makes the device predicted faster.
+  const auto call = [&] { return call_iota_slowly(setup, out, n); };
   const call_result first = call();
   EXPECT_TRUE(first.on_device) << first.trace;
   EXPECT_NE(first.trace.find("(auto: first call, large enough for a device)"), std::string::npos)
