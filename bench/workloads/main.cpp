@@ -11,6 +11,7 @@
 // loop, whose results are bit-identical (bench/reference/serial.hpp).  --quick: small sizes, one
 // call each, correctness only.  Output: records as bench/support/measure.hpp describes.
 #include <algorithm>
+#include <cstdlib>
 #include <clpar/rt/stats.hpp>
 #include <cstdio>
 #include <cstring>
@@ -108,6 +109,8 @@ int run_instance(instance& w, const options& opt) {
 }  // namespace bench
 
 int main(int argc, char** argv) {
+  // Kernel times (clpar/rt/stats.hpp) are measured only on request.
+  ::setenv("CLPAR_KERNEL_TIMES", "1", 1);
   bench::options opt;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];

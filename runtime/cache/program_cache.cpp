@@ -2,7 +2,9 @@
 #include "cache/program_cache.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "trace/trace.hpp"
@@ -66,9 +68,17 @@ std::string device_cache_key(std::string_view kind, const device_entry& device,
 outcome<built_program> build_program(const cl::Context& context, const device_entry& device,
                                      const std::string& source, const std::string& options) {
   outcome<built_program> result;
+  using clock_type = std::chrono::steady_clock;
+  auto cache_start = clock_type::now();
+  const auto charge_cache = [&] {
+    result.value.cache_seconds +=
+        std::chrono::duration<double>(clock_type::now() - cache_start).count();
+  };
   kernel_cache& cache = process_kernel_cache();
   const std::string key = device_cache_key("program", device, source, options);
-  if (auto binary = cache.load(key)) {
+  std::optional<std::vector<unsigned char>> binary = cache.load(key);
+  charge_cache();
+  if (binary) {
     result.value.program = from_binary(context, device, std::move(*binary), options);
     if (result.value.program() != nullptr) {
       result.value.from_cache = true;
@@ -92,11 +102,13 @@ outcome<built_program> build_program(const cl::Context& context, const device_en
     return result;
   }
   if (cache.usable() == nullptr) {
-    const std::vector<unsigned char> binary = binary_of(result.value.program);
-    if (!binary.empty())
-      if (const char* why = cache.store(key, binary))
+    const std::vector<unsigned char> built = binary_of(result.value.program);
+    cache_start = clock_type::now();
+    if (!built.empty())
+      if (const char* why = cache.store(key, built))
         if (!warned_store_failure.exchange(true))
           warn(std::string("clpar: warning: kernel cache: ") + why + "; kernels are rebuilt");
+    charge_cache();
   }
   return result;
 }

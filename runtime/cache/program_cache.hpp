@@ -34,6 +34,9 @@ struct built_program {
   cl::Program program;
   bool from_cache = false;  ///< made from a stored binary
   std::string build_log;    ///< the compiler's log when the build failed
+  /// Time spent in the kernel cache itself (the key, the entry's read and check, or its
+  /// store), apart from the driver's build or load, for the trace.
+  double cache_seconds = 0;
 };
 
 /// `source` built for `device` with `options`, through the process's kernel cache.

@@ -21,6 +21,9 @@
 namespace clpar::rt {
 namespace {
 
+/// A task is running (clpar_rt_background_busy_threads, read without the lock).
+std::atomic<bool> busy{false};
+
 struct queued_task {
   std::function<void()> run;
   bool loads_libraries = false;
@@ -88,6 +91,7 @@ void work() {
     queued_task task = std::move(state.tasks.front());
     state.tasks.pop_front();
     state.running = true;
+    busy.store(true, std::memory_order_relaxed);
     lock.unlock();
     try {
       task.run();
@@ -98,6 +102,7 @@ void work() {
     if (task.loads_libraries) register_exit_handler();
     lock.lock();
     state.running = false;
+    busy.store(false, std::memory_order_relaxed);
     state.changed.notify_all();
   }
 }
@@ -173,6 +178,15 @@ void run_in_background(std::function<void()> task, bool loads_libraries) {
   state.tasks.push_back({std::move(task), loads_libraries});
   state.changed.notify_all();
 }
+
+}  // namespace clpar::rt
+
+extern "C" int clpar_rt_background_busy_threads() noexcept {
+  static const bool spare = std::thread::hardware_concurrency() > 2;
+  return spare && clpar::rt::busy.load(std::memory_order_relaxed) ? 1 : 0;
+}
+
+namespace clpar::rt {
 
 void wait_for_background_work() {
   worker_state& state = worker();

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -192,13 +193,16 @@ void device_context::build(kernel_slot& slot) {
   const auto start = std::chrono::steady_clock::now();
   outcome<built_program> built = build_program(context_, *device_, slot.source, slot.options);
   if (trace_enabled()) {
-    const auto milliseconds = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  std::chrono::steady_clock::now() - start)
-                                  .count();
+    char milliseconds[64];
+    std::snprintf(milliseconds, sizeof milliseconds, ", %.2f ms (%.2f ms of it in the cache)",
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                            start)
+                      .count(),
+                  built.value.cache_seconds * 1e3);
     trace_write("kernel '" + slot.name + "' on '" + device_->name + "'" +
                 (slot.options.empty() ? "" : " (options '" + slot.options + "')") + ": " +
-                (built.value.from_cache ? "from the kernel cache" : "built from source") + ", " +
-                std::to_string(milliseconds) + " ms");
+                (built.value.from_cache ? "from the kernel cache" : "built from source") +
+                milliseconds);
   }
   entry.program = std::move(built.value.program);
   entry.from_cache = built.value.from_cache;

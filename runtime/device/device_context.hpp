@@ -81,6 +81,11 @@ class device_context {
   /// Transfers between user memory and device buffers, through pinned staging memory.
   staged_transfer& transfer() noexcept { return transfer_; }
   cl::Buffer& error_word() noexcept { return error_word_; }
+  /// Whether the error word is known to hold zeros: read back as zeros after the last
+  /// kernel that could write it, so the next such kernel needs no write of zeros first.
+  bool& error_word_clear() noexcept { return error_word_clear_; }
+  /// Counts an untimed asynchronous launch; the count before it.
+  unsigned count_untimed_launch() noexcept { return untimed_launches_++; }
   /// At least `size` bytes of host memory for reading reductions' partials back.  Up to staging_kept_bytes of it stays allocated between calls.
   std::byte* staging(std::size_t size);
   void trim_staging();
@@ -144,6 +149,8 @@ class device_context {
   buffer_pool pool_;
   staged_transfer transfer_;
   cl::Buffer error_word_;
+  bool error_word_clear_ = false;  ///< made without contents
+  unsigned untimed_launches_ = 0;
   std::vector<std::byte> staging_;
 
   std::mutex slots_mutex_;

@@ -43,7 +43,7 @@ void pending_kernels::add_completed_seconds(double seconds) noexcept {
                                     std::memory_order_relaxed);
 }
 
-const char* pending_kernels::add(cl::Event done, const char* site) {
+const char* pending_kernels::add(cl::Event done, const char* site, bool timed) {
   std::lock_guard lock(mutex_);
   const char* why = settle_locked(false);
   if (entries_.size() >= max_pending) {
@@ -52,7 +52,7 @@ const char* pending_kernels::add(cl::Event done, const char* site) {
     if (why == nullptr) why = oldest;
     if (why == nullptr && status != CL_SUCCESS) why = cl_failure_why("clWaitForEvents", status);
   }
-  entries_.push_back({std::move(done), site});
+  entries_.push_back({std::move(done), site, timed});
   return why;
 }
 
@@ -74,7 +74,7 @@ const char* pending_kernels::settle_locked(bool wait) {
     const cl_int query = oldest.done.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &state);
     if (query != CL_SUCCESS) state = query;
     if (state == CL_COMPLETE) {
-      add_completed_seconds(profiled_seconds(oldest.done));
+      if (oldest.timed) add_completed_seconds(profiled_seconds(oldest.done));
       entries_.pop_front();
       continue;
     }

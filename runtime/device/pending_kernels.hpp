@@ -41,8 +41,9 @@ class pending_kernels {
   static constexpr std::size_t max_pending = 256;
 
   /// Keeps `done` (the kernel's event) of the region at `site` (a literal) until seen
-  /// complete.  Returns null, or why an earlier kernel failed.
-  const char* add(cl::Event done, const char* site);
+  /// complete; `timed`: its time then counts in completed_seconds().  Returns null, or why
+  /// an earlier kernel failed.
+  const char* add(cl::Event done, const char* site, bool timed = true);
 
   /// Forgets the kernels already complete (adding their times); with `wait`, waits for all
   /// of them first.  Returns null, or why the first failed kernel failed (it and the kernels
@@ -60,6 +61,7 @@ class pending_kernels {
   struct entry {
     cl::Event done;
     const char* site;
+    bool timed;
   };
   const char* settle_locked(bool wait);
 

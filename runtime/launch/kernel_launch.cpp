@@ -2,6 +2,7 @@
 #include "launch/kernel_launch.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -145,9 +146,14 @@ std::size_t convention_arg_count(const launch_request& request) noexcept {
   return count;
 }
 
+bool kernel_times_requested() noexcept {
+  const char* value = std::getenv("CLPAR_KERNEL_TIMES");
+  return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
+}
+
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, const row_layout* rows) {
+                             bool wait_for_kernel, bool timed, const row_layout* rows) {
   const region_info& info = *request.info;
   const std::size_t expected = convention_arg_count(request);
   if (kernel.arg_count != expected) {
@@ -237,12 +243,16 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
     if (buffer == nullptr) return why;
     placed.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
   }
-  // A kernel that checks accesses itself reports through the error word.
+  // A kernel that checks accesses itself reports through the error word: zeros before it
+  // runs, written only when the last read did not find them (one command less per call).
   cl_int status = CL_SUCCESS;
   static constexpr cl_int zeros[4] = {0, 0, 0, 0};
   if (info.checks_in_kernel) {
-    status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
-    if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+    if (!context.error_word_clear()) {
+      status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
+      if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+    }
+    context.error_word_clear() = false;  // until read back as zeros
   }
   // Partials need no copy-in: every work-group writes its own.
   buffers.reserve(request.reduction_count);
@@ -291,12 +301,20 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   }
   if (args.status() != CL_SUCCESS) return cl_failure_why("clSetKernelArg", args.status());
 
+  // 3a below returns without waiting; it keeps the kernel's event when timed and for one
+  // kernel in untimed_tracking_interval otherwise.
+  const bool asynchronous = request.scope != nullptr && !info.checks_in_kernel &&
+                            request.reduction_count == 0 && !wait_for_kernel &&
+                            !sync_launches_requested();
+  const bool tracked =
+      timed || (asynchronous && context.count_untimed_launch() % untimed_tracking_interval == 0);
   // Always an explicit local size, never cl::NullRange: the reduction scratch was sized
   // for this local size and the partials for its number of work-groups.
   cl::Event kernel_done;
-  status =
-      queue.enqueueNDRangeKernel(kernel.kernel, cl::NullRange, nd_range(size->dims, size->global),
-                                 nd_range(size->dims, size->local), nullptr, &kernel_done);
+  status = queue.enqueueNDRangeKernel(kernel.kernel, cl::NullRange,
+                                      nd_range(size->dims, size->global),
+                                      nd_range(size->dims, size->local), nullptr,
+                                      tracked ? &kernel_done : nullptr);
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
 
   // From here on the kernel may have written: a failure brings what the device has home
@@ -312,17 +330,18 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   };
 
   // 3a. Nothing to read back and the results stay on the device: return without waiting.
-  if (request.scope != nullptr && !info.checks_in_kernel && request.reduction_count == 0 &&
-      !wait_for_kernel && !sync_launches_requested()) {
+  if (asynchronous) {
     status = queue.flush();
     if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
     for (const range_on_device& at : placed)
       if (at.written) registry.mark_device_written(device, at.range);
     resources.leave_running();
-    last_kernel_seconds = -1;  // known once the kernel is done (region_call's last_call)
-    keep_kernel_event(kernel_done());
-    if (const char* earlier = context.pending().add(std::move(kernel_done), info.site))
-      residency_data_lost(earlier);
+    // Known once the kernel is done (region_call's last_call), if timed.
+    last_kernel_seconds = timed ? kernel_time_pending : kernel_time_unmeasured;
+    keep_kernel_event(timed ? kernel_done() : nullptr);
+    if (tracked)
+      if (const char* earlier = context.pending().add(std::move(kernel_done), info.site, timed))
+        residency_data_lost(earlier);
     return nullptr;
   }
 
@@ -344,13 +363,16 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFinish", status));
   // Every kernel before this one on the queue is done too.
   if (const char* earlier = context.pending().settle(false)) residency_data_lost(earlier);
-  last_kernel_seconds = profiled_seconds(kernel_done);
-  pending_kernels::add_completed_seconds(last_kernel_seconds);
+  last_kernel_seconds = timed ? profiled_seconds(kernel_done) : kernel_time_unmeasured;
+  if (timed) pending_kernels::add_completed_seconds(last_kernel_seconds);
 
   // 4. Out-of-range access: the host copy of everything written is the one from before
   // the call, so forgetting the device's copy undoes the kernel.  Otherwise the device's
   // copy of what it wrote is now the only current one.
-  if (error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0) {
+  const bool error_found =
+      error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0;
+  if (info.checks_in_kernel && !error_found) context.error_word_clear() = true;
+  if (error_found) {
     for (const range_on_device& at : placed)
       if (at.written) registry.discard_device(device, at.range);
     return "kernel stopped an out-of-range access";

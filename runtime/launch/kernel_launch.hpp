@@ -65,9 +65,23 @@
 namespace clpar::rt {
 
 /// The kernel time of this thread's last successful launch (profiling), for last_call();
-/// negative after an asynchronous launch, whose event is then last_kernel_event() (until the
-/// thread's next region call or last_call() times it).
+/// kernel_time_pending after an asynchronous launch, whose event is then
+/// last_kernel_event() (until the thread's next region call or last_call() times it);
+/// kernel_time_unmeasured after an untimed one.
 extern thread_local double last_kernel_seconds;
+inline constexpr double kernel_time_pending = -1;
+inline constexpr double kernel_time_unmeasured = -2;
+
+/// Whether CLPAR_KERNEL_TIMES asks for every kernel's profiled time (read per call): the
+/// numbers of clpar/rt/stats.hpp, for benchmarks.  Without it only calls decided by auto
+/// are timed (the cost model learns from them): on NVIDIA's OpenCL an event per kernel
+/// costs about 8 us, more than the rest of a call with its data on the device.
+bool kernel_times_requested() noexcept;
+
+/// An untimed asynchronous launch keeps an event for one kernel in this many, so that a
+/// kernel failing after its call returned is still found (pending_kernels.hpp), at the
+/// latest by a later tracked one on the same in-order queue.
+inline constexpr unsigned untimed_tracking_interval = 16;
 
 /// The event of this thread's last asynchronous launch; null when none is kept.
 cl::Event last_kernel_event();
@@ -84,13 +98,16 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// (the results are where the registry says: on the device within a data scope);
 /// otherwise why the call must run on the host, whose copy is then current.
 /// `wait_for_kernel` makes the call wait even where it could return at once (step 3), so
-/// that last_kernel_seconds has the kernel's time for the cost model.  `rows`: the kernel
+/// that last_kernel_seconds has the kernel's time for the cost model.  `timed`: the kernel
+/// gets a profiling event and its time is kept (auto's calls, kernel_times_requested()).
+/// `rows`: the kernel
 /// is the aligned-rows form built for that layout (aligned_rows.hpp), whose work-items
 /// the innermost dimension takes; the call runs on the host if a view's device offset
 /// disagrees with it.
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, const row_layout* rows = nullptr);
+                             bool wait_for_kernel, bool timed,
+                             const row_layout* rows = nullptr);
 
 }  // namespace clpar::rt
 

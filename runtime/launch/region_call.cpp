@@ -269,8 +269,10 @@ decision decide_and_run(const launch_request& request) {
     }
   }
   if (kernel->why != nullptr) return host(kernel->why);
+  // auto's calls are timed: the cost model learns from each.
+  const bool timed = automatic || kernel_times_requested();
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
-                                         *kernel, request, spans, wait_for_kernel,
+                                         *kernel, request, spans, wait_for_kernel, timed,
                                          rows ? &*rows : nullptr))
     return host(why);
   result.where = context.value->device().name.c_str();
@@ -324,7 +326,8 @@ call_counts call_totals() noexcept {
 }
 
 call_stats last_call() noexcept {
-  if (last_stats.kernel_seconds < 0) {
+  if (last_stats.kernel_seconds == kernel_time_unmeasured) last_stats.kernel_seconds = 0;
+  if (last_stats.kernel_seconds == kernel_time_pending) {
     try {
       const cl::Event kernel = last_kernel_event();
       (void)kernel.wait();

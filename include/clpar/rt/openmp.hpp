@@ -19,6 +19,13 @@
 #include <omp.h>
 #endif
 
+/// Host threads the runtime's background worker (auto's start of OpenCL and its kernel
+/// builds, runtime/device/background_start.hpp) keeps busy right now: 1 while it works on
+/// a machine of more than two hardware threads, else 0.  An OpenMP variant run without
+/// num_threads uses that many threads fewer, so that the worker does not slow its slowest
+/// thread down.  Weak: a --no-opencl build links no runtime, and then no worker exists.
+extern "C" int clpar_rt_background_busy_threads() noexcept __attribute__((weak));
+
 namespace clpar {
 class bounds_error;
 template <class T, std::size_t Rank>
@@ -158,7 +165,11 @@ class openmp_schedule {
       case decltype(r.get_schedule())::guided: kind = omp_sched_guided; break;
     }
     omp_set_schedule(kind, static_cast<int>(r.get_chunk()));
-    if (threads_ <= 0) threads_ = omp_get_max_threads();
+    if (threads_ <= 0) {
+      threads_ = omp_get_max_threads();
+      if (clpar_rt_background_busy_threads != nullptr && threads_ > 1)
+        threads_ -= clpar_rt_background_busy_threads();
+    }
 #else
     threads_ = 1;
 #endif

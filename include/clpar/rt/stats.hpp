@@ -13,7 +13,9 @@ struct call_stats {
   /// stay on the device may return before its kernel is done (SPEC 1.5): then this is
   /// only the time to start it.
   double seconds = 0;
-  double kernel_seconds = 0;  ///< the kernel's execution on the device (OpenCL profiling)
+  /// The kernel's execution on the device (OpenCL profiling), for calls decided by auto
+  /// and, with CLPAR_KERNEL_TIMES=1 (read per call), for every device call; otherwise 0.
+  double kernel_seconds = 0;
 };
 
 /// The most recent region call completed by this thread; waits for its kernel when that
@@ -29,7 +31,8 @@ struct call_counts {
 };
 call_counts call_totals() noexcept;
 
-/// The kernel time (OpenCL profiling) of every device call the process has made, summed,
+/// The kernel time (OpenCL profiling) of every device call the process has made that was
+/// timed (see call_stats::kernel_seconds), summed,
 /// after waiting for the kernels still running: a loop of regions can compare its whole
 /// time with its kernels' without host code between the regions.
 double kernel_seconds_total() noexcept;

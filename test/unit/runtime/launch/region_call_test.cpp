@@ -23,6 +23,7 @@
 #include "device/background_start.hpp"
 #include "device/device_context.hpp"
 #include "device/pending_kernels.hpp"
+#include "launch/kernel_launch.hpp"
 #include "schedule/cost_model.hpp"
 
 namespace clpar::rt {
@@ -624,6 +625,7 @@ TEST_F(RegionCall, ReadOnlyViewIsNotCopiedBack) {
 }
 
 TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
+  scoped_env times("CLPAR_KERNEL_TIMES", "1");
   // More calls than pending_kernels keeps, so the oldest is waited for on the way.
   const std::size_t n = 64, calls = pending_kernels::max_pending + 10;
   std::vector<float> x(n), y(n, 1.0f), want(n, 1.0f);
@@ -663,7 +665,43 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
 }
 
+TEST_F(RegionCall, UntimedCallsKeepAnEventForOneKernelInSixteen) {
+  // Without CLPAR_KERNEL_TIMES a call not decided by auto gets no profiling event, except
+  // for one asynchronous launch in untimed_tracking_interval, which pending_kernels keeps
+  // to find a failure.
+  scoped_env times("CLPAR_KERNEL_TIMES", nullptr);
+  const std::size_t n = 64, calls = 4 * untimed_tracking_interval;
+  std::vector<float> x(n), y(n, 1.0f), want(n, 1.0f);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
+  for (std::size_t c = 0; c < calls; ++c)
+    for (std::size_t i = 0; i < n; ++i) want[i] = 0.5f * want[i] + x[i];
+  call_setup setup("relax", relax_source, 1);
+  setup.info.checks_in_kernel = false;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  outcome<device_context*> context = device_context::of(0);
+  ASSERT_TRUE(context) << context.why;
+  const double kernels_before = kernel_seconds_total();
+  {
+    data_scope scope("region_call_test.cpp:1:1 relax_loop");
+    launch_request request = setup.request();
+    request.scope = &scope;
+    for (std::size_t c = 0; c < calls; ++c) {
+      region_call call(request);
+      ASSERT_TRUE(call.ran_on_device()) << c;
+    }
+    if (!sync_launches_requested())
+      EXPECT_LE(context.value->pending().size(), calls / untimed_tracking_interval);
+    EXPECT_EQ(last_call().kernel_seconds, 0.0);  // not measured
+    scope.sync();
+  }
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
+  EXPECT_EQ(kernel_seconds_total(), kernels_before);
+  EXPECT_EQ(context.value->pending().size(), 0u);
+}
+
 TEST_F(RegionCall, CallsWithoutAScopeWaitForTheirKernel) {
+  scoped_env times("CLPAR_KERNEL_TIMES", "1");
   const std::size_t n = 64;
   std::vector<float> x(n, 2.0f), y(n, 6.0f);
   call_setup setup("relax", relax_source, 1);
