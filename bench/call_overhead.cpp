@@ -138,18 +138,21 @@ int main(int argc, char** argv) {
   bump(v);
   float expected = 11.0f;
 
+  // A round untimed first: the GPU's clocks and the driver's queues settle before any
+  // number is kept (the first round measured 1.5x slower on an H100 in sync mode).
   ::unsetenv("CLPAR_KERNEL_TIMES");
+  (void)time_clpar(v, calls);
   const clpar_times untimed = time_clpar(v, calls);
   ::setenv("CLPAR_KERNEL_TIMES", "1", 1);
   const clpar_times timed = time_clpar(v, calls);
   ::unsetenv("CLPAR_KERNEL_TIMES");
-  expected += 2.0f * static_cast<float>(2 * calls + 1);
+  expected += 3.0f * static_cast<float>(2 * calls + 1);
 
   bool ok = true;
   for (float x : data) ok = ok && x == expected;
   std::printf("call_overhead n=%zu calls=%d on_device=%llu/%d\n", n, calls,
               static_cast<unsigned long long>(untimed.device_calls + timed.device_calls),
-              2 * calls);
+              2 * calls);  // the kept rounds
   std::printf("  in one function:     %8.2f us per call untimed, %8.2f timed (kernels %6.2f us)\n",
               untimed.in_function, timed.in_function, timed.in_function_kernels);
   std::printf("  across functions:    %8.2f us per call untimed, %8.2f timed (kernels %6.2f us)\n",

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/run.sh BUILD_DIR OUT_DIR [--quick] - the benchmark suite (issue 6) in one command.
 #
-# Runs, one process each: the device limits; the clpar suite once per variant
+# Runs, one process each: the device limits and a cached kernel's load (kernel_load); the
+# clpar suite once per variant
 # (CLPAR_DEVICE=host, which also times the serial reference and the hand-written OpenMP
 # loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
 # empty kernel cache, then again with the kernels it stored, as clpar-gpu-cached; auto,
@@ -14,7 +15,8 @@
 # --quick: small sizes, one call per workload, correctness only (the ctest test).  The exit
 # status is non-zero when a program fails or any result differs from its reference.
 #
-# BUILD_DIR holds bench/ (bench_suite, opencl_reference, device_limits, bench_report) and,
+# BUILD_DIR holds bench/ (bench_suite, opencl_reference, device_limits, kernel_load,
+# bench_report) and,
 # in a carried build, lib/ with libclpar_rt.so*.
 set -u
 if [ $# -lt 2 ]; then
@@ -54,6 +56,8 @@ step() {
 }
 
 step limits "$bin/device_limits" $quick
+# A cached kernel's load in a new process against a bare binary load (one round when quick).
+step kernel-load "$bin/kernel_load" "$([ -n "$quick" ] && echo 1 || echo 7)"
 step clpar-host env CLPAR_DEVICE=host "$bin/bench_suite" --variant clpar-host --references $quick
 if "$bin/device_limits" --has gpu; then
   step clpar-gpu env CLPAR_DEVICE=opencl-gpu "$bin/bench_suite" --variant clpar-gpu $quick

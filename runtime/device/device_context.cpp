@@ -58,10 +58,10 @@ std::string program_build_options(const region_info& info, const char* user) {
   return options;
 }
 
-std::size_t device_context::pointer_hash::operator()(const pointer_key& key) const noexcept {
+std::size_t device_context::pointer_hash::operator()(const pointer_view& key) const noexcept {
   const std::size_t a = std::hash<const void*>{}(key.source);
   const std::size_t b =
-      std::hash<const void*>{}(key.name) ^ (std::hash<std::string>{}(key.variant) << 1);
+      std::hash<const void*>{}(key.name) ^ (std::hash<std::string_view>{}(key.variant) << 1);
   return a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
 }
 
@@ -70,6 +70,7 @@ outcome<device_context*> device_context::of(std::size_t index) {
   std::vector<context_slot>& slots = context_slots();
   if (index >= slots.size()) return {nullptr, "no such OpenCL device"};
   context_slot& slot = slots[index];
+  if (device_context* ready = slot.ready.load(std::memory_order_acquire)) return {ready, nullptr};
   std::call_once(slot.made, [&] {
     const auto start = std::chrono::steady_clock::now();
     auto* context = new device_context(list.devices()[index]);
@@ -159,17 +160,21 @@ device_context::kernel_lookup device_context::kernel_if_built(const region_info&
 device_context::kernel_slot* device_context::slot_for(const region_info& info,
                                                       const std::string& variant) {
   // The options are part of the slot's key, so a strict and a plain build of one source,
-  // or two of its forms, are two programs.
-  std::string options = program_build_options(info, user_build_options());
-  if (!variant.empty()) options += (options.empty() ? "" : " ") + variant;
+  // or two of its forms, are two programs.  A call made before takes the fast path, which
+  // builds no string (a device call's whole overhead is a few microseconds).
+  const char* user = user_build_options();
   std::lock_guard lock(slots_mutex_);
-  pointer_key pointers{info.kernel_source, info.kernel_name, variant};
-  if (auto found = recent_.find(pointers); found != recent_.end()) {
+  if (auto found = recent_.find(pointer_view{info.kernel_source, info.kernel_name, variant});
+      found != recent_.end()) {
     kernel_slot& slot = *found->second;
-    if (std::strcmp(slot.source.c_str(), info.kernel_source) == 0 &&
-        std::strcmp(slot.name.c_str(), info.kernel_name) == 0 && slot.options == options)
+    if (slot.strict_fp == info.strict_fp && std::strcmp(slot.user_options.c_str(), user) == 0 &&
+        std::strcmp(slot.source.c_str(), info.kernel_source) == 0 &&
+        std::strcmp(slot.name.c_str(), info.kernel_name) == 0)
       return &slot;
   }
+  std::string options = program_build_options(info, user);
+  if (!variant.empty()) options += (options.empty() ? "" : " ") + variant;
+  pointer_key pointers{info.kernel_source, info.kernel_name, variant};
   std::string key = content_key(info.kernel_source, info.kernel_name, options.c_str());
   auto found = slots_.find(key);
   if (found == slots_.end()) {
@@ -182,6 +187,8 @@ device_context::kernel_slot* device_context::slot_for(const region_info& info,
     slot->source = info.kernel_source;
     slot->name = info.kernel_name;
     slot->options = std::move(options);
+    slot->user_options = user;
+    slot->strict_fp = info.strict_fp;
     found = slots_.emplace(std::move(key), std::move(slot)).first;
   }
   recent_[std::move(pointers)] = found->second.get();

@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -117,6 +118,8 @@ class device_context {
     std::string source;
     std::string name;
     std::string options;
+    std::string user_options;  ///< CLPAR_CL_BUILD_OPTIONS when it was made
+    bool strict_fp = false;    ///< region_info::strict_fp when it was made
     std::once_flag built;
     std::atomic<bool> done{false};    ///< entry is final
     std::atomic<bool> queued{false};  ///< a background build was asked for
@@ -126,10 +129,31 @@ class device_context {
     const char* source;
     const char* name;
     std::string variant;
-    bool operator==(const pointer_key&) const = default;
+  };
+  /// A pointer_key to look up without copying the variant.
+  struct pointer_view {
+    const char* source;
+    const char* name;
+    std::string_view variant;
   };
   struct pointer_hash {
-    std::size_t operator()(const pointer_key& key) const noexcept;
+    using is_transparent = void;
+    std::size_t operator()(const pointer_view& key) const noexcept;
+    std::size_t operator()(const pointer_key& key) const noexcept {
+      return (*this)(pointer_view{key.source, key.name, key.variant});
+    }
+  };
+  struct pointer_equal {
+    using is_transparent = void;
+    static pointer_view view(const pointer_key& key) noexcept {
+      return {key.source, key.name, key.variant};
+    }
+    static pointer_view view(const pointer_view& key) noexcept { return key; }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const noexcept {
+      const pointer_view x = view(a), y = view(b);
+      return x.source == y.source && x.name == y.name && x.variant == y.variant;
+    }
   };
 
   explicit device_context(const device_entry& device) : device_(&device) {}
@@ -158,9 +182,9 @@ class device_context {
   std::unordered_map<std::string, std::unique_ptr<kernel_slot>> slots_;
   // Fast path keyed by the region's string addresses, checked against the slot's content
   // (a test or a JIT may reuse an address for another source).
-  std::unordered_map<pointer_key, kernel_slot*, pointer_hash> recent_;
+  std::unordered_map<pointer_key, kernel_slot*, pointer_hash, pointer_equal> recent_;
   // Forms made per kernel (keyed by the region's string addresses), for max_variants.
-  std::unordered_map<pointer_key, unsigned, pointer_hash> variants_made_;
+  std::unordered_map<pointer_key, unsigned, pointer_hash, pointer_equal> variants_made_;
   /// Whether a build was queued on the background worker yet: the first may load the
   /// compiler's libraries.
   std::atomic<bool> background_build_queued_{false};

@@ -624,18 +624,29 @@ TEST_F(RegionCall, ReadOnlyViewIsNotCopiedBack) {
   }
 }
 
+/// `calls` calls of y = 0.5 * y + x (the relax kernel, no error word) over n elements,
+/// and the y they should leave.
+struct relax_calls {
+  std::vector<float> x, y, want;
+  call_setup setup{"relax", relax_source, 1};
+  relax_calls(std::size_t n, std::size_t calls) : x(n), y(n, 1.0f), want(n, 1.0f) {
+    for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
+    for (std::size_t c = 0; c < calls; ++c)
+      for (std::size_t i = 0; i < n; ++i) want[i] = 0.5f * want[i] + x[i];
+    setup.info.checks_in_kernel = false;
+    setup.dims = {range(n)};
+    setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  }
+};
+
 TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   scoped_env times("CLPAR_KERNEL_TIMES", "1");
   // More calls than pending_kernels keeps, so the oldest is waited for on the way.
   const std::size_t n = 64, calls = pending_kernels::max_pending + 10;
-  std::vector<float> x(n), y(n, 1.0f), want(n, 1.0f);
-  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
-  for (std::size_t c = 0; c < calls; ++c)
-    for (std::size_t i = 0; i < n; ++i) want[i] = 0.5f * want[i] + x[i];
-  call_setup setup("relax", relax_source, 1);
-  setup.info.checks_in_kernel = false;
-  setup.dims = {range(n)};
-  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  relax_calls relax(n, calls);
+  std::vector<float>& y = relax.y;
+  const std::vector<float>& want = relax.want;
+  call_setup& setup = relax.setup;
   const double kernels_before = kernel_seconds_total();
   {
     data_scope scope("region_call_test.cpp:1:1 relax_loop");
@@ -671,14 +682,10 @@ TEST_F(RegionCall, UntimedCallsKeepAnEventForOneKernelInSixteen) {
   // to find a failure.
   scoped_env times("CLPAR_KERNEL_TIMES", nullptr);
   const std::size_t n = 64, calls = 4 * untimed_tracking_interval;
-  std::vector<float> x(n), y(n, 1.0f), want(n, 1.0f);
-  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
-  for (std::size_t c = 0; c < calls; ++c)
-    for (std::size_t i = 0; i < n; ++i) want[i] = 0.5f * want[i] + x[i];
-  call_setup setup("relax", relax_source, 1);
-  setup.info.checks_in_kernel = false;
-  setup.dims = {range(n)};
-  setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
+  relax_calls relax(n, calls);
+  std::vector<float>& y = relax.y;
+  const std::vector<float>& want = relax.want;
+  call_setup& setup = relax.setup;
   outcome<device_context*> context = device_context::of(0);
   ASSERT_TRUE(context) << context.why;
   const double kernels_before = kernel_seconds_total();

@@ -1,0 +1,181 @@
+// bench/limits/launch_costs.cpp - what each OpenCL call a region call may make costs on
+// its own, in a plain OpenCL loop of a small kernel (eight arguments, like a 1-D clpar
+// kernel of one view): enqueue only, with the arguments set, with a profiling event, with
+// clFlush, with events kept and polled as pending_kernels does, with clFinish per launch,
+// with the event's profiling times read, and with a 16-byte write before and read after
+// (the error word).  On the first GPU, else the first device.  Microseconds per launch.
+//
+//   launch_costs [n]      (n work-items, 1024 by default)
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+static double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+static const char* src =
+    "__kernel void k(long f, long s, ulong c, __global int* e, __global float* v, long off, ulong "
+    "ext, long st) {"
+    " ulong k = get_global_id(0); if (k >= c) return; long i = f + (long)k * s; v[off + i * st] += "
+    "1.0f; }";
+int main(int argc, char** argv) {
+  cl_platform_id ps[8];
+  cl_uint np = 0;
+  if (clGetPlatformIDs(8, ps, &np) != CL_SUCCESS || np == 0) {
+    std::fprintf(stderr, "launch_costs: no OpenCL platform\n");
+    return 1;
+  }
+  cl_device_id dev = nullptr;
+  for (cl_uint p = 0; p < np && !dev; ++p) {
+    cl_uint nd;
+    if (clGetDeviceIDs(ps[p], CL_DEVICE_TYPE_GPU, 1, &dev, &nd) != CL_SUCCESS) dev = nullptr;
+  }
+  if (!dev) {
+    cl_uint nd;
+    if (clGetDeviceIDs(ps[0], CL_DEVICE_TYPE_ALL, 1, &dev, &nd) != CL_SUCCESS) {
+      std::fprintf(stderr, "launch_costs: no OpenCL device\n");
+      return 1;
+    }
+  }
+  cl_int st;
+  cl_context ctx = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, &st);
+  cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, props, &st);
+  cl_command_queue q0 = clCreateCommandQueueWithProperties(ctx, dev, nullptr, &st);
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &src, nullptr, &st);
+  clBuildProgram(prog, 1, &dev, "", nullptr, nullptr);
+  cl_kernel k = clCreateKernel(prog, "k", &st);
+  const size_t n = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 1024;
+  cl_mem v = clCreateBuffer(ctx, CL_MEM_READ_WRITE, n * 4, nullptr, &st);
+  cl_mem e = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16, nullptr, &st);
+  cl_long f = 0, s = 1, off = 0, stv = 1;
+  cl_ulong c = n, ext = n;
+  auto args = [&] {
+    clSetKernelArg(k, 0, 8, &f);
+    clSetKernelArg(k, 1, 8, &s);
+    clSetKernelArg(k, 2, 8, &c);
+    clSetKernelArg(k, 3, sizeof e, &e);
+    clSetKernelArg(k, 4, sizeof v, &v);
+    clSetKernelArg(k, 5, 8, &off);
+    clSetKernelArg(k, 6, 8, &ext);
+    clSetKernelArg(k, 7, 8, &stv);
+  };
+  args();
+  size_t g = (n + 255) / 256 * 256, l = 256;
+  const int N = 3000;
+  auto run = [&](const char* label, auto body, cl_command_queue qq) {
+    for (int i = 0; i < 200; ++i) body(qq);
+    clFinish(qq);
+    double t0 = now();
+    for (int i = 0; i < N; ++i) body(qq);
+    clFinish(qq);
+    std::printf("%-58s %7.2f us/call\n", label, (now() - t0) * 1e6 / N);
+  };
+  run(
+      "A enqueue only (profiling queue)",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+      },
+      q);
+  run(
+      "A0 enqueue only (plain queue)",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+      },
+      q0);
+  run(
+      "B 8 setArg + enqueue",
+      [&](cl_command_queue qq) {
+        args();
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+      },
+      q);
+  run(
+      "C B + event + release",
+      [&](cl_command_queue qq) {
+        args();
+        cl_event ev;
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, &ev);
+        clReleaseEvent(ev);
+      },
+      q);
+  run(
+      "D C + clFlush",
+      [&](cl_command_queue qq) {
+        args();
+        cl_event ev;
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, &ev);
+        clFlush(qq);
+        clReleaseEvent(ev);
+      },
+      q);
+  std::deque<cl_event> pend;
+  run(
+      "E D + keep 16 events, poll status of oldest",
+      [&](cl_command_queue qq) {
+        args();
+        cl_event ev;
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, &ev);
+        clFlush(qq);
+        pend.push_back(ev);
+        cl_int s2;
+        clGetEventInfo(pend.front(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s2, &s2, nullptr);
+        if (s2 == CL_COMPLETE || pend.size() > 16) {
+          if (s2 != CL_COMPLETE) clWaitForEvents(1, &pend.front());
+          cl_ulong a, b;
+          clGetEventProfilingInfo(pend.front(), CL_PROFILING_COMMAND_START, 8, &a, nullptr);
+          clGetEventProfilingInfo(pend.front(), CL_PROFILING_COMMAND_END, 8, &b, nullptr);
+          clReleaseEvent(pend.front());
+          pend.pop_front();
+        }
+      },
+      q);
+  while (!pend.empty()) {
+    clReleaseEvent(pend.front());
+    pend.pop_front();
+  }
+  run(
+      "F sync: setArg + enqueue + finish",
+      [&](cl_command_queue qq) {
+        args();
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q);
+  run(
+      "F0 sync, plain queue, no args",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q0);
+  run(
+      "G sync + event + profiling info",
+      [&](cl_command_queue qq) {
+        args();
+        cl_event ev;
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, &ev);
+        clFinish(qq);
+        cl_ulong a, b;
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, 8, &a, nullptr);
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, 8, &b, nullptr);
+        clReleaseEvent(ev);
+      },
+      q);
+  run(
+      "H sync with error word write+read",
+      [&](cl_command_queue qq) {
+        int z[4] = {0, 0, 0, 0};
+        clEnqueueWriteBuffer(qq, e, CL_FALSE, 0, 16, z, 0, nullptr, nullptr);
+        args();
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clEnqueueReadBuffer(qq, e, CL_FALSE, 0, 16, z, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q);
+  run(
+      "I clFlush alone", [&](cl_command_queue qq) { clFlush(qq); }, q);
+}
