@@ -44,7 +44,7 @@ bool devices_started(bool cpu_devices);
 /// again after it.  Dropped when the process is exiting.
 void run_in_background(std::function<void()> task, bool loads_libraries);
 
-/// Waits until the worker has nothing queued or running (tests, clpar-info).
+/// Waits until the worker has nothing queued or running (for tests).
 void wait_for_background_work();
 
 }  // namespace clpar::rt

@@ -74,8 +74,9 @@ inline constexpr double kernel_time_unmeasured = -2;
 
 /// Whether CLPAR_KERNEL_TIMES asks for every kernel's profiled time (read per call): the
 /// numbers of clpar/rt/stats.hpp, for benchmarks.  Without it only calls decided by auto
-/// are timed (the cost model learns from them): on NVIDIA's OpenCL an event per kernel
-/// costs about 8 us, more than the rest of a call with its data on the device.
+/// are timed, and of those only the ones its cost model learns from: on NVIDIA's OpenCL an
+/// event per kernel costs about 8 us, more than the rest of a call with its data on the
+/// device.
 bool kernel_times_requested() noexcept;
 
 /// An untimed asynchronous launch keeps an event for one kernel in this many, so that a

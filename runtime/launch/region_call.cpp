@@ -11,9 +11,12 @@
 //   on the way answers "host" and leaves host memory as it was, so the stub's OpenMP
 //   variant gives the right result.
 //
-// Every call gives the cost model its work time: the OpenMP variant's (from the end of the
-// decision to the stub's last line) or the kernel's profiled time.  Under auto, a device
-// call in a bucket with no kernel time yet waits for its kernel to have one.
+// Calls give the cost model their work time: every host call the OpenMP variant's (from the
+// end of the decision to the stub's last line), a timed device call the kernel's profiled
+// time.  Under auto, a device call in a bucket with no kernel time yet is timed and waits
+// for its kernel to have one; later device calls are timed one in auto_timing_interval.
+// Under auto the device starts, and each kernel builds, on the background worker
+// (device/background_start.hpp) while calls run on the host.
 //
 // Under auto a call in a data scope also follows the scope's mode for this execution
 // (schedule/scope_costs.hpp): all on the host, all on the device, or per region; the scope
@@ -149,6 +152,15 @@ void prepare_scalars(const launch_request& request, bool with_scalars) {
                       request.info != nullptr ? request.info->site : "?");
 }
 
+/// auto times one device call in this many once a bucket is measured.
+constexpr unsigned auto_timing_interval = 8;
+
+/// Whether this thread's next measured-bucket device call under auto is timed.
+bool auto_timing_sample() noexcept {
+  thread_local unsigned calls = 0;
+  return calls++ % auto_timing_interval == 0;
+}
+
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   prepare_scalars(request, true);
@@ -269,8 +281,11 @@ decision decide_and_run(const launch_request& request) {
     }
   }
   if (kernel->why != nullptr) return host(kernel->why);
-  // auto's calls are timed: the cost model learns from each.
-  const bool timed = automatic || kernel_times_requested();
+  // auto's cost model learns from timed calls: each in a size bucket it has no kernel
+  // time for, and one in auto_timing_interval after that (an event per kernel costs about
+  // 8 us on NVIDIA's OpenCL, a fifth of a jacobi-2d step of 2048x2048).
+  const bool timed = kernel_times_requested() ||
+                     (automatic && (wait_for_kernel || auto_timing_sample()));
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
                                          *kernel, request, spans, wait_for_kernel, timed,
                                          rows ? &*rows : nullptr))

@@ -13,8 +13,9 @@ struct call_stats {
   /// stay on the device may return before its kernel is done (SPEC 1.5): then this is
   /// only the time to start it.
   double seconds = 0;
-  /// The kernel's execution on the device (OpenCL profiling), for calls decided by auto
-  /// and, with CLPAR_KERNEL_TIMES=1 (read per call), for every device call; otherwise 0.
+  /// The kernel's execution on the device (OpenCL profiling), for the calls auto's cost
+  /// model times and, with CLPAR_KERNEL_TIMES=1 (read per call), for every device call;
+  /// otherwise 0.
   double kernel_seconds = 0;
 };
 

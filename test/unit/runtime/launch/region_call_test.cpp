@@ -763,6 +763,30 @@ TEST_F(RegionCall, ErrorWordDiscardsDeviceResults) {
   for (float value : y) ASSERT_EQ(value, 7.0f);
 }
 
+TEST_F(RegionCall, ACheckedCallAfterAnErrorStartsFromZeros) {
+  // The error word is zeroed only when not known to be zero: after a kernel that reported
+  // an error, the next checked call must not see that error again; after a clean one, the
+  // word is reused as it is, and calls stay on the device.
+  std::vector<float> stopped(100, 7.0f);
+  call_setup stops("stops", stops_source, 1);
+  stops.dims = {range(100)};
+  stops.views = {view_1d(stopped.data(), 100, 1, true)};
+  EXPECT_FALSE(run_traced(stops).on_device);
+  std::vector<float> x(50, 1.0f), y(50, 2.0f);
+  const float a = 3.0f;
+  call_setup saxpy("saxpy", saxpy_source, 1);
+  saxpy.dims = {range(50)};
+  saxpy.views = {view_1d(x.data(), 50, 1, false), view_1d(y.data(), 50, 1, true)};
+  saxpy.scalars = {{&a, sizeof a}};
+  for (int call = 0; call < 3; ++call) {
+    const call_result result = run_traced(saxpy);
+    EXPECT_TRUE(result.on_device) << call << ": " << result.trace;
+  }
+  for (float value : y) ASSERT_EQ(value, 11.0f);  // 2 + 3 * (3 * 1)
+  EXPECT_FALSE(run_traced(stops).on_device);
+  EXPECT_TRUE(run_traced(saxpy).on_device);
+}
+
 TEST_F(RegionCall, Fp64Kernel) {
   std::vector<double> x(500), y(500);
   for (int i = 0; i < 500; ++i) {
