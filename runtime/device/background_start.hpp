@@ -9,7 +9,9 @@
 // calls until the worker is done.  Kernels are built the same way: a call whose kernel is
 // not built yet queues the build and runs on the host.  A program is then never slower than
 // its OpenMP build because of the device's start, and one that finishes before the device
-// is ready never waits for it (beyond the step in progress at exit, below).
+// is ready never waits for it (beyond the step in progress at exit, below).  A call whose
+// host run is predicted long (region_call.cpp's wait_for_device_host_seconds) waits for the
+// device instead, as under CLPAR_AUTO_START=wait.
 //
 // CLPAR_AUTO_START=wait (docs/environment.md) makes the call that needs them start OpenCL
 // and build its kernel itself, as explicit CLPAR_DEVICE values always do: the first call

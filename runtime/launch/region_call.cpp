@@ -152,6 +152,13 @@ void prepare_scalars(const launch_request& request, bool with_scalars) {
                       request.info != nullptr ? request.info->site : "?");
 }
 
+/// Under the background start, a call whose host run is predicted to take at least this
+/// long waits for the device's start and its kernel's build instead, as under
+/// CLPAR_AUTO_START=wait: the wait (0.1 to 0.3 s for a GPU's start with warm caches,
+/// milliseconds for a cached kernel) costs less than a few such host runs, and much less
+/// than one of the seconds-long ones (matmul 2048 on the host: 6.5 s).
+constexpr double wait_for_device_host_seconds = 0.05;
+
 /// auto times one device call in this many once a bucket is measured.
 constexpr unsigned auto_timing_interval = 8;
 
@@ -206,8 +213,14 @@ decision decide_and_run(const launch_request& request) {
       }
   }
 
-  // Under auto, OpenCL starts on the background worker while calls run on the host.
-  const bool in_background = automatic && auto_start_in_background();
+  // Under auto, OpenCL starts on the background worker while calls run on the host, unless
+  // this site's host run is predicted long enough that waiting for the device costs less.
+  bool in_background = automatic && auto_start_in_background();
+  if (in_background)
+    if (const std::optional<double> host_seconds =
+            costs.work_seconds(site_costs::variant::host, call.iterations);
+        host_seconds && *host_seconds >= wait_for_device_host_seconds)
+      in_background = false;
   if (in_background && !devices_started(call.auto_cpu_devices))
     return host("auto: OpenCL is starting in the background");
 

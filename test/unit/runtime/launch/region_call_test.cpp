@@ -889,6 +889,36 @@ TEST_F(RegionCall, AutoStartsOpenCLAndBuildsInTheBackground) {
   EXPECT_EQ(third.trace.find("in the background"), std::string::npos) << third.trace;
 }
 
+TEST_F(RegionCall, AutoWaitsForTheDeviceWhereTheHostRunIsLong) {
+  scoped_env devices("CLPAR_AUTO_DEVICES", "all");
+  scoped_env start("CLPAR_AUTO_START", "background");
+  make_the_first_host_run();
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> out;
+  static const std::string source = std::string(iota_source) + "// waited for\n";
+  static call_setup setup("iota", source.c_str(), 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(n)};
+  const auto call = [&](int host_milliseconds) {
+    out.assign(n, -1);
+    setup.views = {view_1d(out.data(), n, 1, true)};
+    const call_result result = run_traced(setup, [&] {
+      for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
+      std::this_thread::sleep_for(std::chrono::milliseconds(host_milliseconds));
+    });
+    EXPECT_EQ(out[n - 1], static_cast<int>(n - 1)) << result.trace;
+    return result;
+  };
+  // Nothing measured yet: the host, while the start (or, where an earlier test in this
+  // process started OpenCL, the build) goes on in the background.
+  const call_result first = call(80);
+  EXPECT_FALSE(first.on_device);
+  EXPECT_NE(first.trace.find("in the background)"), std::string::npos) << first.trace;
+  // 80 ms on the host: the next call waits for the start and the build.
+  const call_result second = call(80);
+  EXPECT_EQ(second.trace.find("in the background"), std::string::npos) << second.trace;
+}
+
 TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
   // Where there is no GPU (PoCL here), CLPAR_AUTO_DEVICES=all makes the CPU device auto's
   // candidate.  The cost model keys on the region_info's address: a static one is this
