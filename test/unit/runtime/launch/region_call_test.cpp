@@ -846,16 +846,17 @@ TEST_F(RegionCall, DeviceIndexFromTheEnvironment) {
 }
 
 /// One automatic call of `setup` (an iota kernel) over n elements of `out`, whose host
-/// variant is slow (20 ms), so that the device stays worth trying (unless the device is
-/// slower still, as under oclgrind).
-call_result call_iota_slowly(call_setup& setup, std::vector<int>& out, std::size_t n) {
+/// variant is slow (20 ms unless said otherwise), so that the device stays worth trying
+/// (unless the device is slower still, as under oclgrind).
+call_result call_iota_slowly(call_setup& setup, std::vector<int>& out, std::size_t n,
+                             int host_milliseconds = 20) {
   setup.placement = placement_request::automatic;
   setup.dims = {range(n)};
   out.assign(n, -1);
   setup.views = {view_1d(out.data(), n, 1, true)};
   const call_result result = run_traced(setup, [&] {
     for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(host_milliseconds));
   });
   EXPECT_EQ(out[n - 1], static_cast<int>(n - 1)) << result.trace;
   return result;
@@ -897,17 +898,8 @@ TEST_F(RegionCall, AutoWaitsForTheDeviceWhereTheHostRunIsLong) {
   static std::vector<int> out;
   static const std::string source = std::string(iota_source) + "// waited for\n";
   static call_setup setup("iota", source.c_str(), 1);
-  setup.placement = placement_request::automatic;
-  setup.dims = {range(n)};
   const auto call = [&](int host_milliseconds) {
-    out.assign(n, -1);
-    setup.views = {view_1d(out.data(), n, 1, true)};
-    const call_result result = run_traced(setup, [&] {
-      for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
-      std::this_thread::sleep_for(std::chrono::milliseconds(host_milliseconds));
-    });
-    EXPECT_EQ(out[n - 1], static_cast<int>(n - 1)) << result.trace;
-    return result;
+    return call_iota_slowly(setup, out, n, host_milliseconds);
   };
   // Nothing measured yet: the host, while the start (or, where an earlier test in this
   // process started OpenCL, the build) goes on in the background.
