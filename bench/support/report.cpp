@@ -8,7 +8,8 @@
 // clpar's GPU kernel time against the hand-written OpenCL (1.05x) and CUDA (1.15x) kernels,
 // memory-bound GPU kernels against the device copy bandwidth (85%), and clpar's OpenMP
 // variant against the hand-written OpenMP loop (1.1x); and auto against the faster of the
-// OpenMP and GPU variants (1.2x: SPEC 1.6 asks for "close").
+// OpenMP and GPU variants, the GPU's cached run included (1.2x: SPEC 1.6 asks for
+// "close").
 //
 // With PLOT_DIR (created if missing), also draws PNG plots there of the end-to-end times
 // and of the aims (bench/support/plots.hpp) and ends RESULTS.md with a Plots section that
@@ -204,8 +205,11 @@ aims aims_of(const run& r, const std::pair<std::string, std::string>& inst) {
     a.vs_openmp = host->median / hand->median;
   const result* automatic = r.find(inst, "clpar-auto");
   if (automatic != nullptr && automatic->median > 0 && host != nullptr && host->median > 0) {
+    // The GPU's median from either GPU process, the cached one included: its warm calls
+    // are what auto follows (the first process's medians ran up to 2x slower on an H100).
     double best = host->median;
-    if (gpu != nullptr && gpu->median > 0 && gpu->median < best) best = gpu->median;
+    for (const result* g : {gpu, r.find(inst, "clpar-gpu-cached")})
+      if (g != nullptr && g->median > 0 && g->median < best) best = g->median;
     a.auto_vs_best = automatic->median / best;
   }
   if (host != nullptr && host->memory_bound && host->median > 0) {
