@@ -9,29 +9,14 @@
 #include <clpar/clpar.hpp>
 #include <clpar/rt/stats.hpp>
 
-#include <algorithm>
+#include "support/kernel_time.hpp"
+
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <vector>
 
 using clpar::all;
 using clpar::slice;
-
-namespace {
-
-double kernel_seconds(int repeat, const std::function<void()>& run) {
-  run();  // kernel build, buffers
-  std::vector<double> t;
-  for (int r = 0; r < repeat; ++r) {
-    run();
-    t.push_back(clpar::rt::last_call().kernel_seconds);
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   // Kernel times (clpar/rt/stats.hpp) are measured only on request.
@@ -44,23 +29,24 @@ int main(int argc, char** argv) {
   const float a = 0.5f;
   float sink = 0;
 
-  const double copy = kernel_seconds(repeat, [&] { y[all] = x; });
-  const double saxpy = kernel_seconds(repeat, [&] { y[all] = a * x + y; });
+  const double copy = bench::kernel_seconds(repeat, [&] { y[all] = x; });
+  const double saxpy = bench::kernel_seconds(repeat, [&] { y[all] = a * x + y; });
   // The same one element off: the destination and its source one element into y.
-  const double shifted = kernel_seconds(repeat, [&] {
+  const double shifted = bench::kernel_seconds(repeat, [&] {
     y[slice(1, n)] = a * x[slice(0, n - 1)] + y[slice(1, n)];
   });
   // Not a vector statement (a comparison): four per work-item, one by one.
-  const double clamp = kernel_seconds(repeat, [&] { y[all] = clpar::where(x > 0.0f, x, 0.0f); });
+  const double clamp =
+      bench::kernel_seconds(repeat, [&] { y[all] = clpar::where(x > 0.0f, x, 0.0f); });
   const std::ptrdiff_t side = std::ptrdiff_t(1) << (shift / 2);
   clpar::view<float, 2> u(xs.data(), side, n / side), v(ys.data(), side, n / side);
   const std::ptrdiff_t r = u.extent(0), c = u.extent(1);
-  const double stencil = kernel_seconds(repeat, [&] {
+  const double stencil = bench::kernel_seconds(repeat, [&] {
     v(slice(1, r - 1), slice(1, c - 1)) =
         0.25f * (u(slice(0, r - 2), slice(1, c - 1)) + u(slice(2, r), slice(1, c - 1)) +
                  u(slice(1, r - 1), slice(0, c - 2)) + u(slice(1, r - 1), slice(2, c)));
   });
-  const double sum = kernel_seconds(repeat, [&] {
+  const double sum = bench::kernel_seconds(repeat, [&] {
     sink += clpar::sum(x[slice(0, n, 2)] * x[slice(0, n, 2)]);
   });
 

@@ -1,6 +1,8 @@
 //===- Analysis/BoundsHoisting.cpp - Bounds checks made before launch ----===//
 #include "Analysis/BoundsHoisting.h"
 
+#include "Analysis/CountedLoop.h"
+
 #include <optional>
 #include <vector>
 
@@ -16,8 +18,6 @@ struct Affine {
   long long Constant = 0;
   std::vector<long long> Coef;
 };
-
-bool isInteger(ir::ScalarType T) { return !ir::isFloating(T) && T != ir::ScalarType::Bool; }
 
 /// 64-bit integer types: conversions to them never truncate a loop index.
 bool isWide(ir::ScalarType T) {
@@ -53,7 +53,7 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims, const InnerNames &Inn
   case Expr::Kind::Cast:
     // Only conversions that cannot truncate: to a 64-bit integer, or between integer
     // types of which the operand is the loop variable's own.
-    if (!isInteger(E.Type) || !isInteger(E.Operands[0]->Type) || !isWide(E.Type))
+    if (!isIntegerType(E.Type) || !isIntegerType(E.Operands[0]->Type) || !isWide(E.Type))
       return std::nullopt;
     return affine(*E.Operands[0], Dims, Inner);
   case Expr::Kind::Unary:
@@ -103,72 +103,6 @@ std::optional<Affine> affine(const Expr &E, unsigned Dims, const InnerNames &Inn
   }
 }
 
-/// A bound of an inner loop that is the same in every iteration of the region:
-/// constants, integer scalars, view extents and sizes, + - * of those.
-bool regionInvariant(const Expr &E) {
-  switch (E.K) {
-  case Expr::Kind::IntLiteral:
-  case Expr::Kind::ViewExtent:
-  case Expr::Kind::ViewSize:
-    return true;
-  case Expr::Kind::Scalar:
-    return isInteger(E.Type);
-  case Expr::Kind::Cast:
-    return isInteger(E.Type) && regionInvariant(*E.Operands[0]);
-  case Expr::Kind::Unary:
-    return E.Text == "-" && regionInvariant(*E.Operands[0]);
-  case Expr::Kind::Binary:
-    return (E.Text == "+" || E.Text == "-" || E.Text == "*") &&
-           regionInvariant(*E.Operands[0]) && regionInvariant(*E.Operands[1]);
-  default:
-    return false;
-  }
-}
-
-const Expr &withoutCasts(const Expr &E) {
-  return E.K == Expr::Kind::Cast ? withoutCasts(*E.Operands[0]) : E;
-}
-
-bool isLocal(const Expr &E, const std::string &Name) {
-  const Expr &B = withoutCasts(E);
-  return B.K == Expr::Kind::Local && B.Text == Name;
-}
-
-bool writes(const Stmt &S, const std::string &Name);
-
-bool writes(const Expr &E, const std::string &Name) {
-  if (E.K == Expr::Kind::Unary && (E.Text == "++" || E.Text == "--") &&
-      isLocal(*E.Operands[0], Name))
-    return true;
-  if (E.K == Expr::Kind::Binary && !E.Text.empty() && E.Text.back() == '=' &&
-      E.Text != "==" && E.Text != "!=" && E.Text != "<=" && E.Text != ">=" &&
-      isLocal(*E.Operands[0], Name))
-    return true;
-  for (const auto &Op : E.Operands)
-    if (writes(*Op, Name))
-      return true;
-  return false;
-}
-
-bool writes(const Stmt &S, const std::string &Name) {
-  for (const ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
-    if (*E && writes(**E, Name))
-      return true;
-  for (const auto &C : S.Children)
-    if (C && writes(*C, Name))
-      return true;
-  return false;
-}
-
-bool contains(const Stmt &S, Stmt::Kind K) {
-  if (S.K == K)
-    return true;
-  for (const auto &C : S.Children)
-    if (C && contains(*C, K))
-      return true;
-  return false;
-}
-
 class Hoister {
 public:
   explicit Hoister(ir::Region &R) : R(R) {}
@@ -192,8 +126,8 @@ private:
     case Stmt::Kind::Compound:
       for (auto &C : S.Children) {
         statement(*C);
-        if (contains(*C, Stmt::Kind::EndIteration) || contains(*C, Stmt::Kind::Continue) ||
-            contains(*C, Stmt::Kind::Break))
+        if (containsStmt(*C, Stmt::Kind::EndIteration) || containsStmt(*C, Stmt::Kind::Continue) ||
+            containsStmt(*C, Stmt::Kind::Break))
           return;
       }
       return;
@@ -207,44 +141,14 @@ private:
     }
   }
 
-  /// for (T k = First; k < End; ++k) with region-invariant bounds, k not written in the
-  /// body, and no break or return out of it: its body's accesses see k over [First, End).
+  /// A counted loop (Analysis/CountedLoop.h): its body's accesses see k over [First, End).
   void innerLoop(Stmt &For) {
-    const Stmt *Init = For.Children[0].get();
-    if (!Init || Init->K != Stmt::Kind::Decl || !Init->Init || !isInteger(Init->VarType) ||
-        !For.Cond || !For.Inc)
+    std::optional<CountedLoop> L = countedLoop(For);
+    if (!L)
       return;
-    const std::string &K = Init->VarName;
-    const Expr &Cond = *For.Cond;
-    if (Cond.K != Expr::Kind::Binary || (Cond.Text != "<" && Cond.Text != "<=") ||
-        !isLocal(*Cond.Operands[0], K))
-      return;
-    const Expr &Inc = *For.Inc;
-    bool StepOne = (Inc.K == Expr::Kind::Unary && Inc.Text == "++" &&
-                    isLocal(*Inc.Operands[0], K)) ||
-                   (Inc.K == Expr::Kind::Binary && Inc.Text == "+=" &&
-                    isLocal(*Inc.Operands[0], K) &&
-                    withoutCasts(*Inc.Operands[1]).K == Expr::Kind::IntLiteral &&
-                    withoutCasts(*Inc.Operands[1]).Text == "1");
-    Stmt &Body = *For.Children[1];
-    if (!StepOne || !regionInvariant(*Init->Init) || !regionInvariant(*Cond.Operands[1]) ||
-        writes(Body, K) || contains(Body, Stmt::Kind::Break) ||
-        contains(Body, Stmt::Kind::EndIteration))
-      return;
-    // `k <= End` is `k < End + 1`.
-    std::shared_ptr<const Expr> End = ir::cloneExpr(*Cond.Operands[1]);
-    if (Cond.Text == "<=") {
-      auto Plus = std::make_unique<Expr>(Expr::Kind::Binary, End->Type);
-      Plus->Text = "+";
-      Plus->Operands.push_back(ir::cloneExpr(*End));
-      auto One = std::make_unique<Expr>(Expr::Kind::IntLiteral, End->Type);
-      One->Text = "1";
-      Plus->Operands.push_back(std::move(One));
-      End = std::move(Plus);
-    }
-    Loops.push_back({K});
-    Bounds.push_back({ir::cloneExpr(*Init->Init), End});
-    statement(Body);
+    Loops.push_back({L->Var});
+    Bounds.push_back({L->First, L->End});
+    statement(*For.Children[1]);
     Loops.pop_back();
     Bounds.pop_back();
   }

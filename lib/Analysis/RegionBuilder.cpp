@@ -3,6 +3,7 @@
 
 #include "Analysis/BoundsHoisting.h"
 #include "Analysis/ClparTypes.h"
+#include "Analysis/InnerReduction.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
 #include "Analysis/NestShape.h"
@@ -281,8 +282,10 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
         K.ReasonLoc = Loops[Shape.PerfectDims]->getForLoc();
       }
     R.KernelBody = std::move(K.Body);
-    if (R.KernelBody)
+    if (R.KernelBody) {
       hoistBoundsChecks(R);
+      R.Inner = findInnerReduction(R);
+    }
     if (!R.KernelBody) {
       R.NotOffloadedReason = K.Reason;
       B.NotOffloadedLoc = K.ReasonLoc.isValid() ? K.ReasonLoc : Outer->getForLoc();

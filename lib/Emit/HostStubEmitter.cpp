@@ -146,6 +146,13 @@ private:
     }
   }
 
+  /// The inner reduction's trip count (ir::InnerReduction: region-invariant bounds).
+  std::string innerTrips() {
+    const std::string First = hostValue(*R.Inner->First), End = hostValue(*R.Inner->End);
+    return "static_cast<std::uint64_t>(" + End + " > " + First + " ? " + End + " - " + First +
+           " : 0)";
+  }
+
   void launch(const std::string &KernelSource) {
     const std::string &I = Opts.Indent;
     KernelOptions KernelOpts;
@@ -162,7 +169,8 @@ private:
          (kernelChecksAccesses(KernelSource) ? "true" : "false") + ", " +
          std::to_string(Shape.InnerBlock) + ", " + (Shape.GridStride ? "true" : "false") + ", " +
          (R.iterationHasLoop() ? "true" : "false") + ", " +
-         (Shape.Vector ? "true" : "false") + ", true};");
+         (Shape.Vector ? "true" : "false") + ", true, " +
+         (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
@@ -199,7 +207,8 @@ private:
          std::to_string(R.Scalars.size()) + ",");
     line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
          ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
-         (Opts.Scope.empty() ? "" : ", &" + Opts.Scope) + "};");
+         (Opts.Scope.empty() ? (Shape.Split ? ", nullptr" : "") : ", &" + Opts.Scope) +
+         (Shape.Split ? ", " + innerTrips() : "") + "};");
     // Checks decided before launch: a failing one throws before anything is written.
     for (const ir::HoistedCheck &C : R.HoistedChecks) {
       std::string Coef;

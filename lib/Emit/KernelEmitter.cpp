@@ -360,6 +360,111 @@ void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
   P.stmt(*F.Body, 0, K);
 }
 
+/// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable.
+std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad) {
+  const std::string S = std::to_string(D);
+  const ir::Dimension &Dim = R.Dims[D];
+  const std::string Type = ir::openclTypeName(Dim.LoopVarType);
+  return Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")(clpar_first" + S +
+         " + (long)clpar_k" + S + " * clpar_step" + S + ");\n";
+}
+
+/// The split form of a region with an inner reduction (KernelShape::Split): CLPAR_LANES
+/// work-items share one iteration of the innermost dimension.  Each makes the declarations
+/// before the inner loop, runs the loop's body for every CLPAR_LANES-th value of its
+/// variable into accumulators of its own, and leaves them in local memory; a tree over
+/// the lanes combines them, and the first lane combines the result into the iteration's
+/// accumulators and runs the statements after the loop.  A work-group takes CLPAR_ITEMS
+/// consecutive iterations, 1 wide in the other dimensions; a work-item past the last
+/// iteration repeats the last one (so that the whole group meets every barrier) and
+/// stores nothing.
+void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
+  const ir::InnerReduction &In = *R.Inner;
+  const unsigned N = R.Dims.size(), Last = N - 1;
+  const std::string SL = std::to_string(Last);
+  const auto &Body = R.KernelBody->Children;
+  K += "  // CLPAR_LANES work-items share each iteration, splitting its inner loop; lanes\n"
+       "  // neighbour each other (CLPAR_LANES_FIRST) or iterations do.\n"
+       "  const uint clpar_l = get_local_id(0);\n"
+       "#if CLPAR_LANES_FIRST\n"
+       "  const uint clpar_lane = clpar_l % CLPAR_LANES, clpar_item = clpar_l / CLPAR_LANES;\n"
+       "#define CLPAR_SLOT(item, lane) ((item) * CLPAR_LANES + (lane))\n"
+       "#else\n"
+       "  const uint clpar_lane = clpar_l / CLPAR_ITEMS, clpar_item = clpar_l % CLPAR_ITEMS;\n"
+       "#define CLPAR_SLOT(item, lane) ((lane) * CLPAR_ITEMS + (item))\n"
+       "#endif\n";
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    K += "  __local " + std::string(ir::openclTypeName(In.Accumulators[A].Type)) +
+         " clpar_part" + std::to_string(A) + "[CLPAR_LANES * CLPAR_ITEMS];\n";
+  std::string Guard = "clpar_count" + SL + " == 0";
+  for (unsigned D = 0; D < Last; ++D) {
+    const std::string S = std::to_string(D);
+    K += "  const ulong clpar_k" + S + " = get_global_id(" + std::to_string(N - 1 - D) + ");\n";
+    Guard += " || clpar_k" + S + " >= clpar_count" + S;
+  }
+  K += "  if (" + Guard + ")\n    return;\n";
+  K += "  const ulong clpar_item_k = get_group_id(0) * CLPAR_ITEMS + clpar_item;\n";
+  K += "  const ulong clpar_k" + SL + " = clpar_item_k < clpar_count" + SL +
+       " ? clpar_item_k : clpar_count" + SL + " - 1;\n";
+  for (unsigned D = 0; D < N; ++D)
+    K += loopVarDecl(R, D, "  ");
+  for (unsigned I = 0; I < In.LoopStmt; ++I)
+    P.stmt(*Body[I], 1, K);
+  // The loop, this lane's share of it, into accumulators of its own (shadowing the
+  // iteration's).
+  const std::string VarType = ir::openclTypeName(In.VarType);
+  K += "  {\n";
+  K += "    const " + VarType + " clpar_lo = (" + VarType + ")(" + P.expr(*In.First) + ");\n";
+  K += "    const " + std::string(ir::openclTypeName(In.End->Type)) +
+       " clpar_hi = " + P.expr(*In.End) + ";\n";
+  // (A branch, not `lo < hi ? hi - lo : 0`, which LLVM makes a saturating subtraction
+  // that oclgrind cannot run.)
+  K += "    const ulong clpar_len = (ulong)clpar_hi - (ulong)clpar_lo;\n";
+  for (const ir::InnerReduction::Accumulator &A : In.Accumulators)
+    K += "    " + std::string(ir::openclTypeName(A.Type)) + " " + A.Name + " = " +
+         identity(A.Op, A.Type) + ";\n";
+  K += "    if (clpar_lo < clpar_hi)\n";
+  K += "    for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {\n";
+  K += "      const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" + VarType +
+       ")clpar_r);\n";
+  const ir::Stmt &LoopBody = *Body[In.LoopStmt]->Children[1];
+  if (LoopBody.K == ir::Stmt::Kind::Compound) {
+    for (const auto &C : LoopBody.Children)
+      P.stmt(*C, 3, K);
+  } else {
+    P.stmt(LoopBody, 3, K);
+  }
+  K += "    }\n";
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    K += "    clpar_part" + std::to_string(A) + "[CLPAR_SLOT(clpar_item, clpar_lane)] = " +
+         In.Accumulators[A].Name + ";\n";
+  K += "  }\n";
+  // Halving over the lanes: lane 0 ends with the combined value in its own slot.
+  K += "  for (uint clpar_s = CLPAR_LANES / 2; clpar_s > 0; clpar_s >>= 1) {\n"
+       "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+       "    if (clpar_lane < clpar_s) {\n";
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A) {
+    const std::string Part = "clpar_part" + std::to_string(A);
+    const std::string Mine = Part + "[CLPAR_SLOT(clpar_item, clpar_lane)]";
+    K += "      " + Mine + " = " +
+         combine(In.Accumulators[A].Op, Mine,
+                 Part + "[CLPAR_SLOT(clpar_item, clpar_lane + clpar_s)]") +
+         ";\n";
+  }
+  K += "    }\n  }\n";
+  K += "  if (clpar_lane != 0 || clpar_item_k >= clpar_count" + SL + ")\n    return;\n";
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A) {
+    const ir::InnerReduction::Accumulator &Acc = In.Accumulators[A];
+    K += "  " + Acc.Name + " = " +
+         combine(Acc.Op, Acc.Name, "clpar_part" + std::to_string(A) +
+                                       "[CLPAR_SLOT(clpar_item, 0)]") +
+         ";\n";
+  }
+  for (unsigned I = In.LoopStmt + 1; I < Body.size(); ++I)
+    P.stmt(*Body[I], 1, K);
+  K += "#undef CLPAR_SLOT\n";
+}
+
 } // namespace
 
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
@@ -368,6 +473,8 @@ KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
   if (sliceAssignment(R))
     Shape.InnerBlock = 4;
   Shape.Vector = vectorizable(R, Opts.BoundsCheck && R.BoundsCheck);
+  Shape.Split = R.Inner && !Shape.GridStride && Shape.InnerBlock == 1 &&
+                !(Opts.StrictFp && R.Inner->Reassociates);
   return Shape;
 }
 
@@ -433,7 +540,13 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(sliceAssignment(R)->Operands[0]->Type) +
          "#endif\n";
 
-  K += "\n__kernel void " + R.KernelName + "(";
+  // The split form's work-group size is fixed: NVIDIA's compiler then fits the registers
+  // to it rather than to the largest group.
+  K += "\n__kernel";
+  K += Shape.Split ? "\n#ifdef CLPAR_LANES\n__attribute__((reqd_work_group_size(CLPAR_LANES * "
+                     "CLPAR_ITEMS, 1, 1)))\n#endif\n"
+                   : " ";
+  K += "void " + R.KernelName + "(";
   std::string Sep = "\n    ";
   for (unsigned D = 0; D < R.Dims.size(); ++D) {
     std::string N = std::to_string(D);
@@ -584,11 +697,18 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     if (Shape.Vector)
       K += "#endif\n";
   } else {
+    if (Shape.Split) {
+      K += "#ifdef CLPAR_LANES\n";
+      emitSplitForm(R, P, K);
+      K += "#else\n";
+    }
     const std::string Guard = WorkItemIds(N);
     K += "  if (" + Guard + ")\n    return;\n";
     for (unsigned D = 0; D < N; ++D)
       LoopVar(D, "  ");
     Body(1);
+    if (Shape.Split)
+      K += "#endif\n";
   }
   if (Reducing) {
     K += "  // Tree reduction in the work-group (any work-group size), then one partial\n"

@@ -27,6 +27,12 @@ struct KernelShape {
   /// The kernel loops over every dimension in steps of the global size (regions with
   /// reductions: few work-groups, so few partials).
   bool GridStride = false;
+  /// The kernel has a split form (built with CLPAR_LANES, CLPAR_ITEMS and
+  /// CLPAR_LANES_FIRST defined) in which CLPAR_LANES work-items share each iteration of the
+  /// innermost dimension, splitting its inner reduction (ir::InnerReduction) between them
+  /// (region_info::inner_split).  Not under --strict-fp where that reorders floating-point
+  /// sums or products.
+  bool Split = false;
 };
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts);
 

@@ -273,6 +273,35 @@ struct Table {
   std::vector<ExprPtr> Values; ///< literals
 };
 
+/// An iteration that reduces over a serial inner loop: its body is declarations, then a
+/// counted loop (Analysis/CountedLoop.h) whose body only accumulates into some of those
+/// declared variables (`t += e`, `t = std::min(t, e)`, ...) and reads, then any statements.
+/// The kernel's split form lets several work-items share one iteration, each taking every
+/// so-many-th value of the loop's variable, and combines their accumulators in local
+/// memory (Analysis/InnerReduction.h says when a region has one).
+struct InnerReduction {
+  unsigned LoopStmt = 0; ///< the loop's position among the kernel body's statements
+  std::string Var;       ///< the loop variable's kernel name
+  ScalarType VarType = ScalarType::Long;
+  /// The loop runs Var over [First, End): region-invariant, so the host stub computes the
+  /// trip count before launch.
+  std::shared_ptr<const Expr> First, End;
+  struct Accumulator {
+    std::string Name; ///< a variable declared before the loop
+    ScalarType Type = ScalarType::Float;
+    ReductionOp Op = ReductionOp::Add;
+  };
+  std::vector<Accumulator> Accumulators;
+  /// Some read runs along the loop at unit step in its last index while neighbouring
+  /// iterations of the innermost dimension read apart (a row each): the work-items of one
+  /// iteration should be neighbours, so that together they read a row's consecutive
+  /// elements.  Otherwise neighbouring work-items take neighbouring iterations.
+  bool AlongRows = false;
+  /// An accumulator is floating point and added or multiplied: the split form changes
+  /// the order of those operations (SPEC 1.7's reductions), so --strict-fp leaves it out.
+  bool Reassociates = false;
+};
+
 /// Everything the emitters need for one region.
 struct Region {
   SourcePos Site;
@@ -291,6 +320,8 @@ struct Region {
   /// Tables the body and the functions read.
   std::vector<Table> Tables;
   std::vector<HoistedCheck> HoistedChecks;
+  /// Set when an iteration reduces over an inner loop the kernel can split.
+  std::optional<InnerReduction> Inner;
 
   /// How many of Dims the OpenMP variant's parallel loops run; 0 means all.  An
   /// imperfect nest's is fewer: the loops up to the first declarations between levels,

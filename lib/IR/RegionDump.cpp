@@ -31,6 +31,14 @@ std::string dumpRegion(const Region &R) {
   for (const Reduction &Red : R.Reductions)
     S += "  reduction " + Red.HostExpr + " op=" + openmpReductionOperator(Red.Op) +
          " type=" + openclTypeName(Red.Type) + "\n";
+  if (R.Inner) {
+    S += "  inner-reduction loop=" + std::to_string(R.Inner->LoopStmt) + " var=" +
+         R.Inner->Var + (R.Inner->AlongRows ? " along-rows" : "") +
+         (R.Inner->Reassociates ? " reassociates" : "");
+    for (const InnerReduction::Accumulator &A : R.Inner->Accumulators)
+      S += " " + A.Name + ":" + openmpReductionOperator(A.Op);
+    S += "\n";
+  }
   if (R.UsesDouble)
     S += "  fp64\n";
   if (!R.offloaded())

@@ -153,7 +153,8 @@ bool kernel_times_requested() noexcept {
 
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, bool timed, const row_layout* rows) {
+                             bool wait_for_kernel, bool timed, const row_layout* rows,
+                             const split_shape* split) {
   const region_info& info = *request.info;
   const std::size_t expected = convention_arg_count(request);
   if (kernel.arg_count != expected) {
@@ -178,10 +179,14 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   counts[info.dims - 1] = rows != nullptr ? rows->items(counts[info.dims - 1])
                                           : counts[info.dims - 1] / block +
                                                 (counts[info.dims - 1] % block != 0);
-  std::optional<work_size> size = choose_work_size(
-      std::span(counts, info.dims),
-      std::min({kernel.work_group_size, entry.max_work_group_size, needs.max_group}),
-      std::span<const std::size_t, 3>(entry.max_work_item_sizes));
+  std::optional<work_size> size =
+      split != nullptr
+          ? split_work_size(*split, std::span(counts, info.dims),
+                            std::span<const std::size_t, 3>(entry.max_work_item_sizes))
+          : choose_work_size(
+                std::span(counts, info.dims),
+                std::min({kernel.work_group_size, entry.max_work_group_size, needs.max_group}),
+                std::span<const std::size_t, 3>(entry.max_work_item_sizes));
   if (!size) return "iteration space too large for one NDRange";
   if (info.grid_stride)
     cap_work_groups(*size, std::uint64_t{groups_per_compute_unit} *

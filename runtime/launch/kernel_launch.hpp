@@ -59,6 +59,7 @@
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
 #include "launch/aligned_rows.hpp"
+#include "launch/inner_split.hpp"
 #include "memory/region_registry.hpp"
 #include "memory/span_set.hpp"
 
@@ -104,11 +105,13 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// `rows`: the kernel
 /// is the aligned-rows form built for that layout (aligned_rows.hpp), whose work-items
 /// the innermost dimension takes; the call runs on the host if a view's device offset
-/// disagrees with it.
+/// disagrees with it.  `split`: the kernel is the split form of that shape
+/// (inner_split.hpp), launched with split_work_size.
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
                              bool wait_for_kernel, bool timed,
-                             const row_layout* rows = nullptr);
+                             const row_layout* rows = nullptr,
+                             const split_shape* split = nullptr);
 
 }  // namespace clpar::rt
 

@@ -41,6 +41,7 @@
 #include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
 #include "launch/aligned_rows.hpp"
+#include "launch/inner_split.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/reduction.hpp"
 #include "memory/residency.hpp"
@@ -270,26 +271,39 @@ decision decide_and_run(const launch_request& request) {
 
   const outcome<device_context*> context = device_context::of(choice.device);
   if (!context) return host(context.why);
-  // The kernel's aligned-rows or unit-inner form where the call's views allow it and it
-  // builds, else its general form.
+  // The kernel's aligned-rows, split or unit-inner form where the call's views allow it
+  // and it builds (a split form also needs its work-group size), else its general form.
   std::optional<row_layout> rows = aligned_rows_of(request);
-  const std::string form = form_options(request, rows);
+  std::optional<split_shape> split;
+  if (!rows) split = split_shape_of(request, context.value->device());
+  std::string form = form_options(request, rows);
+  if (split) form += (form.empty() ? "" : " ") + split_options(*split);
+  const auto usable = [&](const kernel_entry* entry) {
+    if (entry == nullptr || entry->why != nullptr) return false;
+    if (!split || entry->work_group_size >= split->group()) return true;
+    if (trace_enabled())
+      trace_write(std::string(info.site) + ": the split form needs " +
+                  std::to_string(split->group()) + " work-items a group, its kernel takes " +
+                  std::to_string(entry->work_group_size) + "; the general form runs");
+    return false;
+  };
   kernel_entry* kernel = nullptr;
   if (in_background) {
     // Under auto a kernel not built yet builds on the background worker meanwhile.
     device_context::kernel_lookup found;
     if (!form.empty()) found = context.value->kernel_if_built(info, form);
-    if (found.entry != nullptr && found.entry->why != nullptr) found.entry = nullptr;
-    if (found.entry == nullptr && !found.building) {
+    if (!found.building && !usable(found.entry)) {
       rows.reset();
+      split.reset();
       found = context.value->kernel_if_built(info, std::string());
     }
     if (found.building) return host("auto: the kernel is building in the background");
     kernel = found.entry;
   } else {
     kernel = form.empty() ? nullptr : context.value->variant_for(info, form);
-    if (kernel == nullptr) {
+    if (!usable(kernel)) {
       rows.reset();
+      split.reset();
       kernel = &context.value->kernel_for(info);
     }
   }
@@ -301,7 +315,7 @@ decision decide_and_run(const launch_request& request) {
                      (automatic && (wait_for_kernel || auto_timing_sample()));
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
                                          *kernel, request, spans, wait_for_kernel, timed,
-                                         rows ? &*rows : nullptr))
+                                         rows ? &*rows : nullptr, split ? &*split : nullptr))
     return host(why);
   result.where = context.value->device().name.c_str();
   return result;

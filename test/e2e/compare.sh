@@ -11,7 +11,9 @@
 #                  CLPAR_AUTO_START=wait (the cost model decides from the first call): fails
 #                  if a site tries a variant for measurement more than once, or if no call
 #                  was decided by predictions
-# Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).
+# Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).  With
+# E2E_EXPECT_TRACE set, the run's trace must contain that text (e.g. a kernel form's build
+# option).
 set -u
 mode=$1 serial=$2 clpar=$3 expect_device=${4:-}
 work=$(mktemp -d) || exit 1
@@ -33,8 +35,15 @@ status=$?
 cat "$work/trace"
 if [ $status -ne 0 ]; then echo "clpar build exited with $status"; exit 1; fi
 if ! diff -u "$work/expected" "$work/actual"; then echo "outputs differ"; exit 1; fi
+if [ -n "${E2E_EXPECT_TRACE:-}" ] && ! grep -q -e "$E2E_EXPECT_TRACE" "$work/trace"; then
+  echo "the trace lacks '$E2E_EXPECT_TRACE'"; exit 1
+fi
 if [ "$mode" = oclgrind ] && [ -s "$work/oclgrind.log" ]; then
   echo "oclgrind reported:"; cat "$work/oclgrind.log"; exit 1
+fi
+# A kernel oclgrind cannot run falls back to another form or the host: not tested then.
+if [ "$mode" = oclgrind ] && grep -q 'OCLGRIND FATAL ERROR' "$work/trace"; then
+  echo "oclgrind could not run a kernel"; exit 1
 fi
 if [ "$mode" != host ] && [ -n "$expect_device" ]; then
   if ! grep -q '^clpar: ' "$work/trace"; then echo "no region calls traced"; exit 1; fi

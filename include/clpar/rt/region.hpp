@@ -75,6 +75,11 @@ struct region_info {
   /// The kernel has a form for calls whose every view has innermost stride 1, compiled
   /// with CLPAR_UNIT_INNER defined (the stride a constant instead of a multiply).
   bool unit_inner = false;
+  /// The kernel has a split form, compiled with CLPAR_LANES, CLPAR_ITEMS and
+  /// CLPAR_LANES_FIRST defined, in which several work-items share an iteration that reduces
+  /// over an inner loop (launch/inner_split.hpp in the runtime): 0 none, 1 one, 2 one whose
+  /// loop reads along rows (its lanes should be neighbouring work-items).
+  std::uint8_t inner_split = 0;
 };
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.
@@ -132,6 +137,9 @@ struct launch_request {
   std::size_t reduction_count = 0;
   /// The calling function's data scope (residency.hpp); null: results come back at once.
   data_scope* scope = nullptr;
+  /// The trip count of the inner loop that the kernel's split form shares out
+  /// (region_info::inner_split), evaluated before the call; 0 otherwise.
+  std::uint64_t inner_trips = 0;
 };
 
 /// One call of a region.  The constructor decides where the call runs and, for a device,
