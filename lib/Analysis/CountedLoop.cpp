@@ -75,6 +75,11 @@ bool regionInvariant(const Expr &E) {
 }
 
 std::optional<CountedLoop> countedLoop(const Stmt &For) {
+  return countedLoop(For, [](const Expr &E) { return regionInvariant(E); });
+}
+
+std::optional<CountedLoop>
+countedLoop(const Stmt &For, const std::function<bool(const Expr &)> &Invariant) {
   if (For.K != Stmt::Kind::For || For.Children.size() < 2)
     return std::nullopt;
   const Stmt *Init = For.Children[0].get();
@@ -94,7 +99,7 @@ std::optional<CountedLoop> countedLoop(const Stmt &For) {
                         withoutCasts(*Inc.Operands[1]).K == Expr::Kind::IntLiteral &&
                         withoutCasts(*Inc.Operands[1]).Text == "1");
   const Stmt &Body = *For.Children[1];
-  if (!StepOne || !regionInvariant(*Init->Init) || !regionInvariant(*Cond.Operands[1]) ||
+  if (!StepOne || !Invariant(*Init->Init) || !Invariant(*Cond.Operands[1]) ||
       writesLocal(Body, K) || containsStmt(Body, Stmt::Kind::Break) ||
       containsStmt(Body, Stmt::Kind::EndIteration))
     return std::nullopt;

@@ -11,6 +11,7 @@
 
 #include "IR/Region.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +50,9 @@ struct CountedLoop {
   std::shared_ptr<const ir::Expr> End; ///< `Last + 1` for a loop written with <=
 };
 std::optional<CountedLoop> countedLoop(const ir::Stmt &For);
+/// The same with bounds for which \p Invariant holds instead of region-invariant ones.
+std::optional<CountedLoop>
+countedLoop(const ir::Stmt &For, const std::function<bool(const ir::Expr &)> &Invariant);
 
 } // namespace clpar
 

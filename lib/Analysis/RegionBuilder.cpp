@@ -6,6 +6,7 @@
 #include "Analysis/InnerReduction.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
+#include "Analysis/LoopEntryChecks.h"
 #include "Analysis/NestShape.h"
 #include "Analysis/RegionChecker.h"
 
@@ -284,6 +285,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     R.KernelBody = std::move(K.Body);
     if (R.KernelBody) {
       hoistBoundsChecks(R);
+      addLoopEntryChecks(R);
       R.Inner = findInnerReduction(R);
     }
     if (!R.KernelBody) {

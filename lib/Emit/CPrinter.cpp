@@ -142,6 +142,12 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
     }
     return;
   case Stmt::Kind::For: {
+    const std::string Guard = loopGuard(S, Indent, Out);
+    if (!Guard.empty()) {
+      Out += Pad + "if (" + Guard + ")\n";
+      ++Indent;
+      Pad += "  ";
+    }
     // The init statement is printed into the header without its newline.
     std::string Init;
     if (S.Children[0]) {
@@ -213,5 +219,7 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
   }
   }
 }
+
+std::string CPrinter::loopGuard(const ir::Stmt &, unsigned, std::string &) { return ""; }
 
 } // namespace clpar::emit

@@ -38,6 +38,9 @@ protected:
   virtual std::string arrayElement(const ir::Expr &E);
   /// The statement that ends one iteration of the region (`continue` in the source).
   virtual std::string endIteration() = 0;
+  /// Statements to print before the loop \p For (at \p Indent), and the condition under
+  /// which it runs; empty: it runs as written.
+  virtual std::string loopGuard(const ir::Stmt &For, unsigned Indent, std::string &Out);
 
   std::string literal(const ir::Expr &E);
   /// Operand with parentheses unless it is a primary expression.

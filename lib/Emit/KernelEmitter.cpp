@@ -83,7 +83,7 @@ protected:
     std::string Offset = V.KernelName + "_off";
     for (unsigned D = 0; D < E.Operands.size(); ++D) {
       std::string Index = "(long)" + operand(*E.Operands[D]);
-      if (BoundsCheck && !(E.HoistedMask & (1u << D)))
+      if (BoundsCheck && !((E.HoistedMask | E.EntryCheckedMask) & (1u << D)))
         Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", " +
                 Index + ", " + V.KernelName + "_e" + std::to_string(D) + ")";
       std::string Stride = V.KernelName + "_s" + std::to_string(D);
@@ -150,11 +150,42 @@ protected:
   // innermost dimension) `continue` goes on to the next one, and a work-item of a reduction
   // still takes part in its work-group's tree; otherwise the work-item is done.
   std::string endIteration() override { return InLoop ? "continue;" : "return;"; }
+  // A loop's entry checks (ir::LoopEntryChecks): each index at the loop's first value
+  // and, when that passed, at its last; the loop runs only when all pass.
+  std::string loopGuard(const ir::Stmt &For, unsigned Indent, std::string &Out) override {
+    if (!BoundsCheck || !For.EntryChecks)
+      return "";
+    const ir::LoopEntryChecks &L = *For.EntryChecks;
+    const std::string Pad(2 * Indent, ' ');
+    const std::string Ok = "clpar_ok" + std::to_string(Guards++);
+    const std::string Type = ir::openclTypeName(L.VarType);
+    std::string Checks;
+    for (const ir::LoopEntryChecks::Check &C : L.Checks)
+      Checks += (Checks.empty() ? "" : " &&\n" + Pad + "        ") +
+                std::string("clpar_in_range(clpar_err, ") + std::to_string(C.AccessId) +
+                ", (long)" + operand(*C.Index) + ", " + Views[C.View].KernelName + "_e" +
+                std::to_string(C.Dim) + ")";
+    Out += Pad + "bool " + Ok + " = true;\n";
+    Out += Pad + "{\n";
+    Out += Pad + "  const " + Type + " " + L.Var + " = (" + Type + ")(" + expr(*L.First) +
+           ");\n";
+    Out += Pad + "  if (" + L.Var + " < " + operand(*L.End) + ") {\n";
+    Out += Pad + "    " + Ok + " = " + Checks + ";\n";
+    Out += Pad + "    if (" + Ok + ") {\n";
+    Out += Pad + "      const " + Type + " " + L.Var + " = (" + Type + ")(" + operand(*L.End) +
+           " - 1);\n";
+    Out += Pad + "      " + Ok + " = " + Checks + ";\n";
+    Out += Pad + "    }\n";
+    Out += Pad + "  }\n";
+    Out += Pad + "}\n";
+    return Ok;
+  }
 
 private:
   bool BoundsCheck;
   bool InLoop;
   const std::vector<ir::View> &Views;
+  unsigned Guards = 0;
 };
 
 /// Prints the element-wise statement of a slice region for the four iterations of the
@@ -360,6 +391,24 @@ void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
   P.stmt(*F.Body, 0, K);
 }
 
+bool hasEntryChecks(const ir::Stmt &S) {
+  if (S.EntryChecks)
+    return true;
+  for (const auto &C : S.Children)
+    if (C && hasEntryChecks(*C))
+      return true;
+  return false;
+}
+
+bool hasEntryChecks(const ir::Region &R) {
+  if (R.KernelBody && hasEntryChecks(*R.KernelBody))
+    return true;
+  for (const ir::Function &F : R.Functions)
+    if (F.Body && hasEntryChecks(*F.Body))
+      return true;
+  return false;
+}
+
 /// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable.
 std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad) {
   const std::string S = std::to_string(D);
@@ -496,6 +545,14 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "  if ((ulong)i < n) return i;\n"
          "  err[0] = 1; err[1] = access; err[2] = (int)i; err[3] = (int)(i >> 32);\n"
          "  return 0;\n"
+         "}\n";
+  if (BoundsCheck && hasEntryChecks(R))
+    K += "// A check made when a loop starts (for an access in every iteration): false, with\n"
+         "// the error recorded, when the index is out of range; the loop then does not run.\n"
+         "bool clpar_in_range(__global int *err, int access, long i, ulong n) {\n"
+         "  if ((ulong)i < n) return true;\n"
+         "  err[0] = 1; err[1] = access; err[2] = (int)i; err[3] = (int)(i >> 32);\n"
+         "  return false;\n"
          "}\n";
   // Built with CLPAR_UNIT_INNER when every view's innermost stride is 1 (the runtime's
   // launch/aligned_rows.hpp): that stride is then a constant, not a multiply.
@@ -749,8 +806,10 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
 }
 
 bool kernelChecksAccesses(const std::string &KernelSource) {
-  // Every checked access is spelled through this call (OpenCLPrinter::viewElement).
-  return KernelSource.find("clpar_checked(clpar_err, ") != std::string::npos;
+  // Every checked access is spelled through one of these calls (OpenCLPrinter's
+  // viewElement and loopGuard).
+  return KernelSource.find("clpar_checked(clpar_err, ") != std::string::npos ||
+         KernelSource.find("clpar_in_range(clpar_err, ") != std::string::npos;
 }
 
 } // namespace clpar::emit

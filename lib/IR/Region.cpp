@@ -44,6 +44,7 @@ std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   C->Postfix = E.Postfix;
   C->AccessId = E.AccessId;
   C->HoistedMask = E.HoistedMask;
+  C->EntryCheckedMask = E.EntryCheckedMask;
   C->Extent = E.Extent;
   for (const auto &Op : E.Operands)
     C->Operands.push_back(cloneExpr(*Op));

@@ -93,10 +93,30 @@ struct Expr {
   bool Postfix = false;
   unsigned AccessId = 0; ///< ViewElement: number of the access, for error reports
   unsigned HoistedMask = 0; ///< ViewElement: bit d set when index d is checked before launch
+  /// ViewElement: bit d set when index d is checked when its loop starts
+  /// (Stmt::EntryChecks of the enclosing loop), not per access.
+  unsigned EntryCheckedMask = 0;
   unsigned long long Extent = 0; ///< ArrayElement: the array's element count
   std::vector<ExprPtr> Operands;
 
   Expr(Kind K, ScalarType Type) : K(K), Type(Type) {}
+};
+
+/// Bounds checks a counted loop makes when it starts instead of in every iteration
+/// (Analysis/LoopEntryChecks.h): the loop runs Var over [First, End), and every index here
+/// is a monotonic function of Var and of values the loop does not change, used by an access
+/// that runs in every iteration; checking it at First and at End - 1 decides them all.
+struct LoopEntryChecks {
+  std::string Var;
+  ScalarType VarType = ScalarType::Long;
+  std::shared_ptr<const Expr> First, End;
+  struct Check {
+    unsigned View = 0; ///< into the scope's views (the region's, or a function's ViewParams)
+    unsigned Dim = 0;
+    unsigned AccessId = 0;
+    std::shared_ptr<const Expr> Index;
+  };
+  std::vector<Check> Checks;
 };
 
 struct Stmt {
@@ -131,6 +151,8 @@ struct Stmt {
   unsigned long long ArraySize = 0;
   std::vector<ExprPtr> Elements;
   bool ZeroFill = false;
+  /// For: the checks it makes when it starts (kernels only; null when none).
+  std::shared_ptr<const LoopEntryChecks> EntryChecks;
 
   explicit Stmt(Kind K) : K(K) {}
 };

@@ -1,6 +1,6 @@
 // Accesses in serial loops with region-invariant bounds are checked before launch too:
 // the loop variable is a further dimension of the check.  A loop whose bounds depend on
-// the region's indices keeps its per-access checks.
+// the region's indices is checked in the kernel when it starts (its first and last index).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_12_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
@@ -22,4 +22,11 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-OMP: {{^ *}}const ::clpar::rt::dim_arg clpar_check_dims[] = {clpar_dims[0], clpar_dims[1], ::clpar::rt::dim_arg{0LL, 1, static_cast<std::uint64_t>(static_cast<long long>(k) > 0LL ? static_cast<long long>(k) - 0LL : 0)}, };
 // CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], clpar_bad))
 // CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * CLPAR_INNER(a_s1)] * b[b_off + (long)l * b_s0 + (long)j * CLPAR_INNER(b_s1)];
-// CHECK-CL: {{^ *}}s += a[a_off + clpar_checked(clpar_err, 2, (long)t, a_e0) * a_s0 + clpar_checked(clpar_err, 2, (long)0, a_e1) * CLPAR_INNER(a_s1)];
+// CHECK-CL: {{^ *}}const ulong t = (ulong)(0UL);
+// CHECK-CL-NEXT: {{^ *}}if (t < i) {
+// CHECK-CL-NEXT: {{^ *}}clpar_ok[[OK:[0-9]+]] = clpar_in_range(clpar_err, 2, (long)t, a_e0) &&
+// CHECK-CL-NEXT: {{^ *}}clpar_in_range(clpar_err, 2, (long)0, a_e1);
+// CHECK-CL: {{^ *}}const ulong t = (ulong)(i - 1);
+// CHECK-CL: {{^ *}}if (clpar_ok[[OK]])
+// CHECK-CL-NEXT: {{^ *}}for (ulong t = 0UL; t < i; ++t)
+// CHECK-CL-NEXT: {{^ *}}s += a[a_off + (long)t * a_s0 + (long)0 * CLPAR_INNER(a_s1)];
