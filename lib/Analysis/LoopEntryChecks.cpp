@@ -3,6 +3,7 @@
 
 #include "Analysis/CountedLoop.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -151,9 +152,14 @@ private:
         Top.push_back(C.get());
     else
       Top.push_back(&Body);
+    // Constants the body declares first (`const int j = (i + 1) % n;`), by name.
+    std::map<std::string, const Expr *> Known;
     for (Stmt *S : Top) {
       if ((S->K == Stmt::Kind::Expression || S->K == Stmt::Kind::Decl) && S->Init)
         everyTime(*S->Init, Accesses);
+      if (S->K == Stmt::Kind::Decl && S->VarConst && S->Init && isIntegerType(S->VarType) &&
+          isIntegerType(S->Init->Type))
+        Known[S->VarName] = S->Init.get();
       // An if's or a switch's condition runs whichever way it goes.
       if ((S->K == Stmt::Kind::If || S->K == Stmt::Kind::Switch) && S->Cond)
         everyTime(*S->Cond, Accesses);
@@ -172,10 +178,34 @@ private:
       for (unsigned D = 0; D < E->Operands.size() && D < 32; ++D) {
         if ((E->HoistedMask | E->EntryCheckedMask) & (1u << D))
           continue;
-        const Expr &Index = *E->Operands[D];
-        if (!isIntegerType(Index.Type) || !monotonic(Index, L->Var, Changed))
+        const Expr *Index = E->Operands[D].get();
+        if (const Expr &Bare = withoutCasts(*Index); Bare.K == Expr::Kind::Local &&
+                                                      Known.count(Bare.Text) &&
+                                                      isIntegerType(Index->Type))
+          Index = Known.at(Bare.Text);
+        if (!isIntegerType(Index->Type))
           continue;
-        Checks->Checks.push_back({E->Index, D, E->AccessId, ir::cloneExpr(Index)});
+        if (monotonic(*Index, L->Var, Changed)) {
+          Checks->Checks.push_back({E->Index, D, E->AccessId, ir::cloneExpr(*Index)});
+        } else if (const Expr &Mod = withoutCasts(*Index);
+                   Mod.K == Expr::Kind::Binary && Mod.Text == "%" &&
+                   isIntegerType(Mod.Type) && monotonic(*Mod.Operands[0], L->Var, Changed) &&
+                   invariant(*Mod.Operands[1], Changed)) {
+          // x % m lies in [0, m - 1] when x >= 0 and m >= 1: check m - 1 against the
+          // extent and, for a signed x, x at both ends against 0.
+          auto Last = std::make_shared<Expr>(Expr::Kind::Binary, Mod.Operands[1]->Type);
+          Last->Text = "-";
+          Last->Operands.push_back(ir::cloneExpr(*Mod.Operands[1]));
+          auto One = std::make_unique<Expr>(Expr::Kind::IntLiteral, Mod.Operands[1]->Type);
+          One->Text = "1";
+          Last->Operands.push_back(std::move(One));
+          Checks->Checks.push_back({E->Index, D, E->AccessId, std::move(Last)});
+          if (ir::isSignedInteger(Mod.Operands[0]->Type))
+            Checks->Checks.push_back(
+                {E->Index, D, E->AccessId, ir::cloneExpr(*Mod.Operands[0]), true});
+        } else {
+          continue;
+        }
         E->EntryCheckedMask |= 1u << D;
       }
     }

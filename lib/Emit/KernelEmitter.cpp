@@ -163,8 +163,10 @@ protected:
     for (const ir::LoopEntryChecks::Check &C : L.Checks)
       Checks += (Checks.empty() ? "" : " &&\n" + Pad + "        ") +
                 std::string("clpar_in_range(clpar_err, ") + std::to_string(C.AccessId) +
-                ", (long)" + operand(*C.Index) + ", " + Views[C.View].KernelName + "_e" +
-                std::to_string(C.Dim) + ")";
+                ", (long)" + operand(*C.Index) + ", " +
+                (C.NonNegative ? std::string("0x8000000000000000UL")
+                               : Views[C.View].KernelName + "_e" + std::to_string(C.Dim)) +
+                ")";
     Out += Pad + "bool " + Ok + " = true;\n";
     Out += Pad + "{\n";
     Out += Pad + "  const " + Type + " " + L.Var + " = (" + Type + ")(" + expr(*L.First) +

@@ -104,8 +104,9 @@ struct Expr {
 
 /// Bounds checks a counted loop makes when it starts instead of in every iteration
 /// (Analysis/LoopEntryChecks.h): the loop runs Var over [First, End), and every index here
-/// is a monotonic function of Var and of values the loop does not change, used by an access
-/// that runs in every iteration; checking it at First and at End - 1 decides them all.
+/// is a monotonic function of Var and of values the loop does not change, standing for an
+/// access that runs in every iteration; checking it at First and at End - 1 decides them
+/// all.
 struct LoopEntryChecks {
   std::string Var;
   ScalarType VarType = ScalarType::Long;
@@ -115,6 +116,9 @@ struct LoopEntryChecks {
     unsigned Dim = 0;
     unsigned AccessId = 0;
     std::shared_ptr<const Expr> Index;
+    /// Index must be at least 0 rather than below the extent (the dividend of an index
+    /// `x % m`, whose divisor's check is `m - 1`).
+    bool NonNegative = false;
   };
   std::vector<Check> Checks;
 };

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <vector>
 
-// The edges of a closed polyline that a horizontal line at height y crosses; the first
-// vertex of an edge is checked when the loop starts, the second ((i + 1) % n) per access.
+// The edges of a closed polyline that a horizontal line at height y crosses; both vertices
+// of an edge (i and (i + 1) % n) are checked when the loop starts.
 int crossings(clpar::view<const int, 2> v, int y) {
   const int n = static_cast<int>(v.extent(0));
   int count = 0;
@@ -24,6 +24,22 @@ int span_sum(clpar::view<const int> w, int from, int to) {
   int s = 0;
   for (int k = from; k <= to; ++k) s += 2 * w[k] + w[2 * k - from];
   return s;
+}
+
+// Four elements from a rotating start: the check made when the loop starts assumes the
+// index may reach m - 1, so m past the extent sends the call to the host, which finds every
+// access in range (the results must not change).
+int rotated(clpar::view<const int> w, int start, int m) {
+  int s = 0;
+  for (int k = 0; k < 4; ++k) {
+    const int at = (start + k) % m;
+    s += w[at];
+  }
+  return s;
+}
+
+void rotations(clpar::view<const int> w, std::vector<int>& out, int m) {
+  for (auto i : clpar::prange(out.size())) out[i] = rotated(w, int(i), m);
 }
 
 void count_all(clpar::view<const int, 2> v, std::vector<int>& out) {
@@ -47,6 +63,13 @@ int main() {
   std::vector<int> sums(12);
   spans(w, sums, 9);
   for (int s : sums) std::printf("%d ", s);
+  std::printf("\n");
+  std::vector<int> turns(30);
+  rotations(w, turns, 40);
+  for (int t : turns) std::printf("%d ", t);
+  std::printf("\n");
+  rotations(w, turns, 41);  // in range, though m - 1 is not
+  for (int t : turns) std::printf("%d ", t);
   std::printf("\n");
   try {
     spans(w, sums, 40);  // iteration 7 reads w[40]
