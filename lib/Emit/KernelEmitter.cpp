@@ -75,6 +75,11 @@ public:
                 bool InLoop = false)
       : CPrinter(R), BoundsCheck(BoundsCheck), InLoop(InLoop), Views(Views) {}
 
+  /// The entry checks of \p For as loopGuard prints them, for a loop printed by hand.
+  std::string entryGuard(const ir::Stmt &For, unsigned Indent, std::string &Out) {
+    return loopGuard(For, Indent, Out);
+  }
+
 protected:
   std::string typeName(ScalarType T) override { return ir::openclTypeName(T); }
 
@@ -474,11 +479,14 @@ void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
   for (const ir::InnerReduction::Accumulator &A : In.Accumulators)
     K += "    " + std::string(ir::openclTypeName(A.Type)) + " " + A.Name + " = " +
          identity(A.Op, A.Type) + ";\n";
-  K += "    if (clpar_lo < clpar_hi)\n";
+  // The loop's entry checks (ir::LoopEntryChecks) over its whole range, in every lane.
+  const ir::Stmt &Loop = *Body[In.LoopStmt];
+  const std::string Checked = P.entryGuard(Loop, 2, K);
+  K += "    if (clpar_lo < clpar_hi" + (Checked.empty() ? "" : " && " + Checked) + ")\n";
   K += "    for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {\n";
   K += "      const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" + VarType +
        ")clpar_r);\n";
-  const ir::Stmt &LoopBody = *Body[In.LoopStmt]->Children[1];
+  const ir::Stmt &LoopBody = *Loop.Children[1];
   if (LoopBody.K == ir::Stmt::Kind::Compound) {
     for (const auto &C : LoopBody.Children)
       P.stmt(*C, 3, K);

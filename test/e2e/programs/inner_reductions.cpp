@@ -20,6 +20,17 @@ void rows(clpar::view<const double, 2> m, const std::vector<double>& v, std::vec
   }
 }
 
+// Rows from an offset the iteration computes: the loop's reads are checked when it starts
+// (the split form checks the whole loop's range in every lane).
+void shifted_rows(clpar::view<const double, 2> m, std::vector<double>& out) {
+  for (auto r : clpar::prange(m.extent(0))) {
+    const std::size_t off = r % 3;
+    double acc = 0;
+    for (std::size_t c = 0; c + 3 < m.extent(1); ++c) acc += m(r, c + off);
+    out[r] = acc;
+  }
+}
+
 // Columns, subtracting, with a signed counter: neighbouring iterations read neighbouring
 // elements.
 void columns(clpar::view<const double, 2> m, const std::vector<double>& v, std::vector<double>& out) {
@@ -93,6 +104,8 @@ int main() {
   rows(av, xn, ym);
   columns(av, xm, yn);
   show("rows", ym);
+  shifted_rows(av, ym);
+  show("shifted rows", ym);
   show("columns", yn);
 
   std::vector<float> lo(m), hi(m);

@@ -3,11 +3,12 @@
 // kernel and the host stub say of it.  --strict-fp keeps floating-point sums in order.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions %flags > %t.regions
 // RUN: FileCheck %s --check-prefix=DUMP < %t.regions
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_rows_17_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_rows_18_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OFFSET < %t.cl/clpar_offset_rows_101_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: rm -rf %t.strict && %clpar-translate %s -o %t.strict.cpp --strict-fp --keep-generated=%t.strict %flags
-// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_rows_17_3.cl
-// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_68_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_rows_18_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_69_3.cl
 #include <clpar/clpar.hpp>
 
 #include <algorithm>
@@ -94,6 +95,21 @@ void flat(const std::vector<unsigned>& a, std::size_t n, std::vector<unsigned>& 
 }
 // DUMP-LABEL: kernel=clpar_flat_
 // DUMP: inner-reduction loop=2 var=j along-rows x:^
+
+// Reads the loop checks when it starts: in the split form too, over the whole loop.
+void offset_rows(clpar::view<const float, 2> a, clpar::view<float> y) {
+  for (auto i : clpar::prange(y.size())) {
+    const std::size_t off = i % 2;
+    float t = 0;
+    for (std::size_t j = 0; j < a.extent(1) - 1; ++j) t += a(i, j + off);
+    y[i] = t;
+  }
+}
+// CHECK-OFFSET: #ifdef CLPAR_LANES
+// CHECK-OFFSET: clpar_ok0 = clpar_in_range(clpar_err, {{[0-9]+}}, (long)(j + off), a_e1);
+// CHECK-OFFSET: if (clpar_lo < clpar_hi && clpar_ok0)
+// CHECK-OFFSET-NEXT: for (ulong clpar_r = clpar_lane;
+// CHECK-OFFSET: #else
 
 // Two dimensions: the innermost one's neighbours read neighbouring columns.
 void product(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
