@@ -50,7 +50,7 @@ std::string inInstance(const ir::Region &R) {
 }
 
 /// What was generated for an offloaded region, with its reductions and translated calls.
-std::string offloadedRemark(const ir::Region &R) {
+std::string offloadedRemark(const ir::Region &R, const emit::KernelOptions &Opts) {
   std::string S = std::to_string(R.Dims.size()) + "-D prange nest" + inInstance(R) +
                   " offloaded: OpenCL kernel '" + R.KernelName + "'";
   if (!R.Reductions.empty()) {
@@ -64,6 +64,11 @@ std::string offloadedRemark(const ir::Region &R) {
     for (size_t I = 0; I < R.Functions.size(); ++I)
       S += std::string(I ? ", '" : " '") + R.Functions[I].SourceName + "'";
   }
+  // The split form (Analysis/InnerReduction.h), which GPUs take.
+  if (emit::kernelShape(R, Opts).Split)
+    S += (R.Reductions.empty() && R.Functions.empty() ? "" : ",") +
+         std::string(" sharing each iteration's loop over '") + R.Inner->Var +
+         "' among work-items";
   return S + " and an OpenMP variant";
 }
 
@@ -311,7 +316,7 @@ public:
       if (Each.Kernel) {
         KernelSource = emit::emitKernel(R, KernelOpts);
         Result.Kernels.emplace_back(R.KernelName, KernelSource);
-        Diags.remark(L.Loop->getForLoc(), offloadedRemark(R));
+        Diags.remark(L.Loop->getForLoc(), offloadedRemark(R, KernelOpts));
       } else if (!Opts.OpenCL) {
         Diags.remark(L.Loop->getForLoc(), std::to_string(R.Dims.size()) + "-D prange nest" +
                                               inInstance(R) +

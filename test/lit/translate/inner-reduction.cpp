@@ -188,3 +188,11 @@ void not_reductions(clpar::view<const float, 2> a, clpar::view<float> y, int n) 
 // DUMP-NOT: inner-reduction
 // DUMP-LABEL: kernel=clpar_not_reductions_
 // DUMP-NOT: inner-reduction
+
+// The remark names the split form (-Rclpar); not under --strict-fp for a float sum.
+// RUN: %clpar-translate %s -o %t.remarks.cpp -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %clpar-translate %s -o %t.strict-remarks.cpp -Rclpar --strict-fp %flags 2>&1 | FileCheck %s --check-prefix=STRICT-REMARK
+// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
+// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_130_3' and an OpenMP variant
+// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' and an OpenMP variant
+// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_69_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
