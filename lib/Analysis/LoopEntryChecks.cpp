@@ -152,17 +152,22 @@ private:
         Top.push_back(C.get());
     else
       Top.push_back(&Body);
-    // Constants the body declares first (`const int j = (i + 1) % n;`), by name.
+    // Constants the body declares first (`const int j = (i + 1) % n;`), by name, for the
+    // accesses after them (an access before one sees another variable of that name).
     std::map<std::string, const Expr *> Known;
+    std::map<const Expr *, std::map<std::string, const Expr *>> KnownAt;
     for (Stmt *S : Top) {
+      const std::size_t Before = Accesses.size();
       if ((S->K == Stmt::Kind::Expression || S->K == Stmt::Kind::Decl) && S->Init)
         everyTime(*S->Init, Accesses);
-      if (S->K == Stmt::Kind::Decl && S->VarConst && S->Init && isIntegerType(S->VarType) &&
-          isIntegerType(S->Init->Type))
-        Known[S->VarName] = S->Init.get();
       // An if's or a switch's condition runs whichever way it goes.
       if ((S->K == Stmt::Kind::If || S->K == Stmt::Kind::Switch) && S->Cond)
         everyTime(*S->Cond, Accesses);
+      for (std::size_t A = Before; A < Accesses.size(); ++A)
+        KnownAt[Accesses[A]] = Known;
+      if (S->K == Stmt::Kind::Decl && S->VarConst && S->Init && isIntegerType(S->VarType) &&
+          isIntegerType(S->Init->Type))
+        Known[S->VarName] = S->Init.get();
       if (containsStmt(*S, Stmt::Kind::Continue) || containsStmt(*S, Stmt::Kind::Break) ||
           containsStmt(*S, Stmt::Kind::EndIteration) || containsStmt(*S, Stmt::Kind::Return))
         break;
@@ -179,10 +184,11 @@ private:
         if ((E->HoistedMask | E->EntryCheckedMask) & (1u << D))
           continue;
         const Expr *Index = E->Operands[D].get();
+        const auto &Consts = KnownAt[E];
         if (const Expr &Bare = withoutCasts(*Index); Bare.K == Expr::Kind::Local &&
-                                                      Known.count(Bare.Text) &&
+                                                      Consts.count(Bare.Text) &&
                                                       isIntegerType(Index->Type))
-          Index = Known.at(Bare.Text);
+          Index = Consts.at(Bare.Text);
         if (!isIntegerType(Index->Type))
           continue;
         if (monotonic(*Index, L->Var, Changed)) {
