@@ -135,6 +135,45 @@ private:
       everyTime(*Op, Out);
   }
 
+  /// Moves the indices of \p E that the loop \p L can check when it starts into
+  /// \p Checks; \p Known: the constants declared before \p E in the loop's body.
+  void addChecks(Expr &E, const CountedLoop &L, const std::set<std::string> &Changed,
+                 const std::map<std::string, const Expr *> &Known, ir::LoopEntryChecks &Checks) {
+    if (E.Index >= Views.size())
+      return;
+    for (unsigned D = 0; D < E.Operands.size() && D < 32; ++D) {
+      if ((E.HoistedMask | E.EntryCheckedMask) & (1u << D))
+        continue;
+      const Expr *Index = E.Operands[D].get();
+      if (const Expr &Bare = withoutCasts(*Index);
+          Bare.K == Expr::Kind::Local && Known.count(Bare.Text) && isIntegerType(Index->Type))
+        Index = Known.at(Bare.Text);
+      if (!isIntegerType(Index->Type))
+        continue;
+      if (monotonic(*Index, L.Var, Changed)) {
+        Checks.Checks.push_back({E.Index, D, E.AccessId, ir::cloneExpr(*Index)});
+      } else if (const Expr &Mod = withoutCasts(*Index);
+                 Mod.K == Expr::Kind::Binary && Mod.Text == "%" && isIntegerType(Mod.Type) &&
+                 monotonic(*Mod.Operands[0], L.Var, Changed) &&
+                 invariant(*Mod.Operands[1], Changed)) {
+        // x % m lies in [0, m - 1] when x >= 0 and m >= 1: check m - 1 against the extent
+        // and, for a signed x, x at both ends against 0.
+        auto Last = std::make_shared<Expr>(Expr::Kind::Binary, Mod.Operands[1]->Type);
+        Last->Text = "-";
+        Last->Operands.push_back(ir::cloneExpr(*Mod.Operands[1]));
+        auto One = std::make_unique<Expr>(Expr::Kind::IntLiteral, Mod.Operands[1]->Type);
+        One->Text = "1";
+        Last->Operands.push_back(std::move(One));
+        Checks.Checks.push_back({E.Index, D, E.AccessId, std::move(Last)});
+        if (ir::isSignedInteger(Mod.Operands[0]->Type))
+          Checks.Checks.push_back({E.Index, D, E.AccessId, ir::cloneExpr(*Mod.Operands[0]), true});
+      } else {
+        continue;
+      }
+      E.EntryCheckedMask |= 1u << D;
+    }
+  }
+
   void loop(Stmt &For) {
     Stmt &Body = *For.Children[1];
     std::set<std::string> Changed;
@@ -144,76 +183,35 @@ private:
     if (!L || containsStmt(Body, Stmt::Kind::Return))
       return;
     Changed.insert(L->Var);
-    // The body's statements in order, up to one that may end the iteration early.
-    std::vector<Expr *> Accesses;
+    auto Checks = std::make_shared<ir::LoopEntryChecks>();
+    Checks->Var = L->Var;
+    Checks->VarType = L->VarType;
+    Checks->First = L->First;
+    Checks->End = L->End;
     std::vector<Stmt *> Top;
     if (Body.K == Stmt::Kind::Compound)
       for (auto &C : Body.Children)
         Top.push_back(C.get());
     else
       Top.push_back(&Body);
-    // Constants the body declares first (`const int j = (i + 1) % n;`), by name, for the
-    // accesses after them (an access before one sees another variable of that name).
+    // Constants the body has declared so far (`const int j = (i + 1) % n;`), by name.
     std::map<std::string, const Expr *> Known;
-    std::map<const Expr *, std::map<std::string, const Expr *>> KnownAt;
+    // The body's statements in order, up to one that may end the iteration early.
     for (Stmt *S : Top) {
-      const std::size_t Before = Accesses.size();
+      std::vector<Expr *> Accesses;
       if ((S->K == Stmt::Kind::Expression || S->K == Stmt::Kind::Decl) && S->Init)
         everyTime(*S->Init, Accesses);
       // An if's or a switch's condition runs whichever way it goes.
       if ((S->K == Stmt::Kind::If || S->K == Stmt::Kind::Switch) && S->Cond)
         everyTime(*S->Cond, Accesses);
-      for (std::size_t A = Before; A < Accesses.size(); ++A)
-        KnownAt[Accesses[A]] = Known;
+      for (Expr *E : Accesses)
+        addChecks(*E, *L, Changed, Known, *Checks);
       if (S->K == Stmt::Kind::Decl && S->VarConst && S->Init && isIntegerType(S->VarType) &&
           isIntegerType(S->Init->Type))
         Known[S->VarName] = S->Init.get();
       if (containsStmt(*S, Stmt::Kind::Continue) || containsStmt(*S, Stmt::Kind::Break) ||
           containsStmt(*S, Stmt::Kind::EndIteration) || containsStmt(*S, Stmt::Kind::Return))
         break;
-    }
-    auto Checks = std::make_shared<ir::LoopEntryChecks>();
-    Checks->Var = L->Var;
-    Checks->VarType = L->VarType;
-    Checks->First = L->First;
-    Checks->End = L->End;
-    for (Expr *E : Accesses) {
-      if (E->Index >= Views.size())
-        continue;
-      for (unsigned D = 0; D < E->Operands.size() && D < 32; ++D) {
-        if ((E->HoistedMask | E->EntryCheckedMask) & (1u << D))
-          continue;
-        const Expr *Index = E->Operands[D].get();
-        const auto &Consts = KnownAt[E];
-        if (const Expr &Bare = withoutCasts(*Index); Bare.K == Expr::Kind::Local &&
-                                                      Consts.count(Bare.Text) &&
-                                                      isIntegerType(Index->Type))
-          Index = Consts.at(Bare.Text);
-        if (!isIntegerType(Index->Type))
-          continue;
-        if (monotonic(*Index, L->Var, Changed)) {
-          Checks->Checks.push_back({E->Index, D, E->AccessId, ir::cloneExpr(*Index)});
-        } else if (const Expr &Mod = withoutCasts(*Index);
-                   Mod.K == Expr::Kind::Binary && Mod.Text == "%" &&
-                   isIntegerType(Mod.Type) && monotonic(*Mod.Operands[0], L->Var, Changed) &&
-                   invariant(*Mod.Operands[1], Changed)) {
-          // x % m lies in [0, m - 1] when x >= 0 and m >= 1: check m - 1 against the
-          // extent and, for a signed x, x at both ends against 0.
-          auto Last = std::make_shared<Expr>(Expr::Kind::Binary, Mod.Operands[1]->Type);
-          Last->Text = "-";
-          Last->Operands.push_back(ir::cloneExpr(*Mod.Operands[1]));
-          auto One = std::make_unique<Expr>(Expr::Kind::IntLiteral, Mod.Operands[1]->Type);
-          One->Text = "1";
-          Last->Operands.push_back(std::move(One));
-          Checks->Checks.push_back({E->Index, D, E->AccessId, std::move(Last)});
-          if (ir::isSignedInteger(Mod.Operands[0]->Type))
-            Checks->Checks.push_back(
-                {E->Index, D, E->AccessId, ir::cloneExpr(*Mod.Operands[0]), true});
-        } else {
-          continue;
-        }
-        E->EntryCheckedMask |= 1u << D;
-      }
     }
     if (!Checks->Checks.empty())
       For.EntryChecks = std::move(Checks);

@@ -146,12 +146,14 @@ private:
     }
   }
 
-  /// The inner reduction's trip count (ir::InnerReduction: region-invariant bounds).
-  std::string innerTrips() {
-    const std::string First = hostValue(*R.Inner->First), End = hostValue(*R.Inner->End);
+  /// The trip count of a loop over [First, End) with region-invariant bounds.
+  std::string tripCount(const ir::Expr &FirstExpr, const ir::Expr &EndExpr) {
+    const std::string First = hostValue(FirstExpr), End = hostValue(EndExpr);
     return "static_cast<std::uint64_t>(" + End + " > " + First + " ? " + End + " - " + First +
            " : 0)";
   }
+  /// The inner reduction's trip count (ir::InnerReduction).
+  std::string innerTrips() { return tripCount(*R.Inner->First, *R.Inner->End); }
 
   void launch(const std::string &KernelSource) {
     const std::string &I = Opts.Indent;
@@ -226,9 +228,8 @@ private:
         for (unsigned D = 0; D < R.Dims.size(); ++D)
           List += "clpar_dims[" + std::to_string(D) + "], ";
         for (const ir::HoistedCheck::InnerLoop &L : C.Inner) {
-          std::string First = hostValue(*L.First), End = hostValue(*L.End);
-          List += "::clpar::rt::dim_arg{" + First + ", 1, static_cast<std::uint64_t>(" +
-                  End + " > " + First + " ? " + End + " - " + First + " : 0)}, ";
+          List += "::clpar::rt::dim_arg{" + hostValue(*L.First) + ", 1, " +
+                  tripCount(*L.First, *L.End) + "}, ";
         }
         line(I + "  {");
         line(I + "    const ::clpar::rt::dim_arg clpar_check_dims[] = {" + List + "};");

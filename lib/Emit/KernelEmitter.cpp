@@ -416,13 +416,17 @@ bool hasEntryChecks(const ir::Region &R) {
   return false;
 }
 
-/// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable.
-std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad) {
+/// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable;
+/// with \p Unit, `T v = (T)clpar_k<D>;` (a dimension that runs 0, 1, 2, ...).
+std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad,
+                        bool Unit = false) {
   const std::string S = std::to_string(D);
   const ir::Dimension &Dim = R.Dims[D];
   const std::string Type = ir::openclTypeName(Dim.LoopVarType);
-  return Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")(clpar_first" + S +
-         " + (long)clpar_k" + S + " * clpar_step" + S + ");\n";
+  return Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")" +
+         (Unit ? "clpar_k" + S
+               : "(clpar_first" + S + " + (long)clpar_k" + S + " * clpar_step" + S + ")") +
+         ";\n";
 }
 
 /// The split form of a region with an inner reduction (KernelShape::Split): CLPAR_LANES
@@ -638,13 +642,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   OpenCLPrinter P(R, BoundsCheck, R.Views, Shape.GridStride || Shape.InnerBlock > 1);
   // Unit: the dimension runs 0, 1, 2, ... (the aligned-rows form's innermost one).
   const auto LoopVar = [&](unsigned D, const std::string &Pad, bool Unit = false) {
-    std::string S = std::to_string(D);
-    const ir::Dimension &Dim = R.Dims[D];
-    const std::string Type = ir::openclTypeName(Dim.LoopVarType);
-    K += Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")" +
-         (Unit ? "clpar_k" + S
-               : "(clpar_first" + S + " + (long)clpar_k" + S + " * clpar_step" + S + ")") +
-         ";\n";
+    K += loopVarDecl(R, D, Pad, Unit);
   };
   const auto Body = [&](unsigned Indent) {
     if (R.KernelBody->K == ir::Stmt::Kind::Compound) {

@@ -27,7 +27,7 @@ unsigned floor_power_of_two(std::uint64_t value) {
 std::optional<split_shape> fitted(split_shape shape, std::size_t max_group) {
   while (shape.group() > max_group && shape.items > 1) shape.items /= 2;
   while (shape.group() > max_group && shape.lanes > 1) shape.lanes /= 2;
-  if (shape.group() > max_group || shape.lanes < 1) return std::nullopt;
+  if (shape.group() > max_group) return std::nullopt;
   return shape;
 }
 

@@ -637,6 +637,19 @@ struct relax_calls {
     setup.dims = {range(n)};
     setup.views = {view_1d(x.data(), n, 1, false), view_1d(y.data(), n, 1, true)};
   }
+  /// Runs the calls in `scope`, each on the device.
+  void run_in(data_scope& scope, std::size_t calls) {
+    launch_request request = setup.request();
+    request.scope = &scope;
+    for (std::size_t c = 0; c < calls; ++c) {
+      region_call call(request);
+      ASSERT_TRUE(call.ran_on_device()) << c;
+    }
+  }
+  /// Whether y holds what the calls should leave.
+  void expect_done() const {
+    for (std::size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], want[i]) << i;
+  }
 };
 
 TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
@@ -644,18 +657,10 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   // More calls than pending_kernels keeps, so the oldest is waited for on the way.
   const std::size_t n = 64, calls = pending_kernels::max_pending + 10;
   relax_calls relax(n, calls);
-  std::vector<float>& y = relax.y;
-  const std::vector<float>& want = relax.want;
-  call_setup& setup = relax.setup;
   const double kernels_before = kernel_seconds_total();
   {
     data_scope scope("region_call_test.cpp:1:1 relax_loop");
-    launch_request request = setup.request();
-    request.scope = &scope;
-    for (std::size_t c = 0; c < calls; ++c) {
-      region_call call(request);
-      ASSERT_TRUE(call.ran_on_device()) << c;
-    }
+    relax.run_in(scope, calls);
     // The last kernel is kept until a later call or wait sees it complete, unless every
     // call waits for its kernel (runtime.region_call_sync_launches).
     outcome<device_context*> context = device_context::of(0);
@@ -669,7 +674,7 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
     EXPECT_GT(last_call().kernel_seconds, 0.0);  // waits for it
     scope.sync();
   }
-  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
+  relax.expect_done();
   EXPECT_GT(kernel_seconds_total(), kernels_before);
   outcome<device_context*> context = device_context::of(0);
   ASSERT_TRUE(context) << context.why;
@@ -683,26 +688,18 @@ TEST_F(RegionCall, UntimedCallsKeepAnEventForOneKernelInSixteen) {
   scoped_env times("CLPAR_KERNEL_TIMES", nullptr);
   const std::size_t n = 64, calls = 4 * untimed_tracking_interval;
   relax_calls relax(n, calls);
-  std::vector<float>& y = relax.y;
-  const std::vector<float>& want = relax.want;
-  call_setup& setup = relax.setup;
   outcome<device_context*> context = device_context::of(0);
   ASSERT_TRUE(context) << context.why;
   const double kernels_before = kernel_seconds_total();
   {
     data_scope scope("region_call_test.cpp:1:1 relax_loop");
-    launch_request request = setup.request();
-    request.scope = &scope;
-    for (std::size_t c = 0; c < calls; ++c) {
-      region_call call(request);
-      ASSERT_TRUE(call.ran_on_device()) << c;
-    }
+    relax.run_in(scope, calls);
     if (!sync_launches_requested())
       EXPECT_LE(context.value->pending().size(), calls / untimed_tracking_interval);
     EXPECT_EQ(last_call().kernel_seconds, 0.0);  // not measured
     scope.sync();
   }
-  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
+  relax.expect_done();
   EXPECT_EQ(kernel_seconds_total(), kernels_before);
   EXPECT_EQ(context.value->pending().size(), 0u);
 }
