@@ -1,8 +1,11 @@
-// clpar/errors.hpp - the exceptions of the user header: bounds_error and shape_error.
+// clpar/errors.hpp - the exceptions of the user header: bounds_error, shape_error and
+// device_error.
 //
 // bounds_error reports an element access outside a view (SPEC 1.4); shape_error reports
-// operands of a slice expression whose extents differ (SPEC 1.2).  Both keep their details
-// in shared, immutable storage so that copying an exception never throws.
+// operands of a slice expression whose extents differ (SPEC 1.2); device_error reports
+// memory whose only up-to-date copy was on an OpenCL device that failed (SPEC 5).  They
+// keep their details in shared, immutable storage so that copying an exception never
+// throws.
 #ifndef CLPAR_ERRORS_HPP
 #define CLPAR_ERRORS_HPP
 
@@ -70,6 +73,28 @@ class bounds_error : public std::out_of_range {
 class shape_error : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
+};
+
+/// The only up-to-date copy of some memory was on an OpenCL device, and it could not be
+/// read back (the device was lost, or the read kept failing).  Thrown by clpar++ builds
+/// where the host next needs that memory: a region call, a view's sync_host(), host code
+/// after offloaded regions, or the end of the scope that kept the memory on the device.
+/// what() names the memory (its address and size, and the scope or clpar::resident that
+/// kept it when known) and the failure; the memory then holds what the host had before the
+/// device wrote it.  A header-only build never throws it.
+class device_error : public std::runtime_error {
+ public:
+  device_error(const std::string& what, const void* address, std::size_t bytes)
+      : std::runtime_error(what), address_(address), bytes_(bytes) {}
+
+  /// The first byte of the memory whose device copy was lost (null where not known).
+  const void* address() const noexcept { return address_; }
+  /// Its size in bytes (0 where not known).
+  std::size_t bytes() const noexcept { return bytes_; }
+
+ private:
+  const void* address_;
+  std::size_t bytes_;
 };
 
 }  // namespace clpar

@@ -69,12 +69,12 @@ std::vector<std::string> defaultDependencyFiles(const CompilerArgs &Args) {
 
 std::vector<std::string> runtimeLinkFlags(const Installation &Pieces) {
   // --as-needed: a program whose code never reaches the runtime (no offloaded region, or
-  // plain C++ such as CMake's compiler checks) does not depend on it or on OpenCL.
+  // plain C++ such as CMake's compiler checks) does not depend on it.  The runtime opens
+  // OpenCL's ICD loader itself, at run time (runtime/device/opencl_loader.hpp).
   return {"-L" + Pieces.LibDir,
           "-Wl,-rpath," + Pieces.LibDir,
           "-Wl,--push-state,--as-needed",
           "-lclpar_rt",
-          "-lOpenCL",
           "-Wl,--pop-state"};
 }
 

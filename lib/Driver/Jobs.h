@@ -6,7 +6,7 @@
 //                           -- -I<clpar include> <S's parse flags> -fopenmp
 //   2. once:              CXX -iquote <dir of each S> -I<clpar include> -fopenmp ...
 //                           ARGS with each S replaced by its translation
-//                           [when linking: -L<lib> -Wl,-rpath,<lib> -lclpar_rt -lOpenCL]
+//                           [when linking: -L<lib> -Wl,-rpath,<lib> -lclpar_rt]
 //   3. fix-ups:           dependency files and preprocessed output name S again
 //
 // A translated copy keeps the name of its source, so the compiler's default outputs

@@ -2,8 +2,10 @@
 #include "device/platform_list.hpp"
 
 #include <chrono>
+#include <string>
 
 #include "device/cl_error.hpp"
+#include "device/opencl_loader.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -89,6 +91,11 @@ const platform_list& platform_list::instance() {
 
 platform_list::platform_list() {
   const auto start = std::chrono::steady_clock::now();
+  if (const char* why = opencl_unavailable()) {
+    why_none_ = "no OpenCL ICD loader";
+    if (trace_enabled()) trace_write(std::string("warning: ") + why + "; calls run on the host");
+    return;
+  }
   std::vector<cl::Platform> platforms;
   const cl_int status = cl::Platform::get(&platforms);
   trace_start_step("OpenCL platforms (" + std::to_string(platforms.size()) + ", the ICD loader "
@@ -97,6 +104,7 @@ platform_list::platform_list() {
   // ordinary "no OpenCL here" case, not a failure.
   if (status == CL_PLATFORM_NOT_FOUND_KHR || (status == CL_SUCCESS && platforms.empty())) {
     why_none_ = "no OpenCL platform";
+    if (trace_enabled()) trace_write("warning: no OpenCL platform; calls run on the host");
     return;
   }
   if (status != CL_SUCCESS) {
@@ -119,7 +127,10 @@ platform_list::platform_list() {
                            std::to_string(devices.size()) + ")",
                        listed);
   }
-  if (devices_.empty()) why_none_ = "no OpenCL device";
+  if (devices_.empty()) {
+    why_none_ = "no OpenCL device";
+    if (trace_enabled()) trace_write("warning: no OpenCL device; calls run on the host");
+  }
 }
 
 }  // namespace clpar::rt

@@ -226,8 +226,10 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   handle_list& holds = request.scope != nullptr ? holds_of(*request.scope) : call_holds;
   struct release_call_holds {
     handle_list& list;
-    ~release_call_holds() { list.release_all(); }
-  } release_at_end{call_holds};
+    const char* site;
+    // Throws clpar::device_error where results that only the device has cannot come home.
+    ~release_call_holds() noexcept(false) { list.release_all(site); }
+  } release_at_end{call_holds, info.site};
   std::lock_guard lock(context.launch_mutex());
   cl::CommandQueue& queue = context.queue();
   call_resources resources(context);
@@ -242,7 +244,8 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
     const byte_range range{span.low, span.high};
     holds.hold(range);
     if (info.checks_in_kernel && span.written)
-      if (const char* lost = registry.make_host_valid(range, false)) residency_data_lost(lost);
+      if (const char* lost = registry.make_host_valid(range, false))
+        residency_data_lost(lost, &range, info.site);
     const char* why = nullptr;
     const device_buffer* buffer = registry.make_device_valid(device, range, why);
     if (buffer == nullptr) return why;
@@ -330,7 +333,8 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
     if (const char* earlier = context.pending().settle(true)) residency_data_lost(earlier);
     for (const range_on_device& at : placed)
       if (at.written)
-        if (const char* lost = registry.make_host_valid(at.range, true)) residency_data_lost(lost);
+        if (const char* lost = registry.make_host_valid(at.range, true))
+          residency_data_lost(lost, &at.range, info.site);
     return why;
   };
 

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "clpar/errors.hpp"
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
 #include "clpar/rt/stats.hpp"
@@ -433,7 +434,7 @@ void region_call::record_costs(std::chrono::steady_clock::time_point end) const 
   }
 }
 
-region_call::region_call(const launch_request& request) noexcept
+region_call::region_call(const launch_request& request)
     : request_(&request), start_(std::chrono::steady_clock::now()) {
   last_kernel_seconds = 0;
   keep_kernel_event(nullptr);
@@ -453,9 +454,11 @@ region_call::region_call(const launch_request& request) noexcept
     // A reduction variable may itself live in memory a view keeps on the device; after a
     // device run the host just wrote it.
     if (on_device_ && request.reduction_count > 0) prepare_scalars(request, false);
+  } catch (const device_error&) {
+    throw;  // SPEC 5: memory only a lost device had; the program is told
   } catch (...) {
-    // Out of host memory on the way (the only exception the path can raise): the OpenMP
-    // variant still runs, and host memory was not touched before the copy-back.
+    // Out of host memory on the way (the only other exception the path can raise): the
+    // OpenMP variant still runs, and host memory was not touched before the copy-back.
     on_device_ = false;
     where_ = "host";
     why_ = "runtime error before launch";

@@ -1,6 +1,10 @@
 // runtime/memory/device_memory.cpp - OpenCL buffers and transfers for the registry.
 #include "memory/device_memory.hpp"
 
+#include <string>
+
+#include "trace/trace.hpp"
+
 namespace clpar::rt {
 namespace {
 
@@ -43,12 +47,21 @@ const char* device_memory::to_host(device_id device, const device_buffer& buffer
   const char* why = nullptr;
   device_context* context = context_of(device, why);
   if (context == nullptr) return why;
-  const cl_int status =
-      context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
-                                  range.low - buffer.base(), range.size());
-  if (status == CL_SUCCESS) return nullptr;
-  // A kernel launched without a wait that failed says more than the read that found it.
-  if (const char* failed = context->pending().settle(true)) return failed;
+  // The only copy may be this one: a failed read is tried again (read_attempts in all)
+  // before the bytes count as lost.
+  cl_int status = CL_SUCCESS;
+  for (int attempt = 1; attempt <= read_attempts; ++attempt) {
+    status = context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
+                                         range.low - buffer.base(), range.size());
+    if (status == CL_SUCCESS) return nullptr;
+    // A kernel launched without a wait that failed says more than the read that found it,
+    // and reading again would only read what it failed to write.
+    if (const char* failed = context->pending().settle(true)) return failed;
+    if (trace_enabled())
+      trace_write("reading " + std::to_string(range.size()) + " bytes back failed (" +
+                  describe_cl_failure("clEnqueueReadBuffer", status) + ")" +
+                  (attempt < read_attempts ? ", trying again" : ""));
+  }
   return cl_failure_why("clEnqueueReadBuffer", status);
 }
 

@@ -16,6 +16,9 @@
 
 namespace clpar::rt {
 
+/// How often to_host tries a read that fails before it reports the bytes lost.
+inline constexpr int read_attempts = 3;
+
 /// A pooled OpenCL buffer mirroring host bytes.
 class cl_device_buffer : public device_buffer {
  public:

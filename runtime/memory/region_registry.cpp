@@ -307,6 +307,14 @@ const char* region_registry::make_host_valid(byte_range range, bool drop_device_
   return lost;
 }
 
+void region_registry::abandon_device_copies(byte_range range) {
+  for (record* r : records_overlapping(range)) {
+    const byte_range part = intersect(range, r->range);
+    r->host_stale.subtract(part);
+    for (auto& [device, copy] : r->copies) copy.valid.subtract(part);
+  }
+}
+
 void region_registry::discard_device(device_id device, byte_range range) {
   for (record* r : records_overlapping(range)) {
     auto it = r->copies.find(device);

@@ -130,6 +130,10 @@ class region_registry {
   /// Forgets `device`'s copy of `range` where the host or another device still has the
   /// bytes (after a kernel that failed part-way).
   void discard_device(device_id device, byte_range range);
+  /// After data of `range` was lost (make_host_valid or release failed): the host's copy,
+  /// stale as it is, becomes the valid one and no device copy is trusted, so the loss is
+  /// reported once and the memory stays usable.
+  void abandon_device_copies(byte_range range);
 
   /// The bytes of `range` that make_device_valid(device, range) would copy to `device`
   /// (untracked bytes included) and that make_host_valid(range, ...) would bring home: the

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "clpar/errors.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/span_set.hpp"
 #include "schedule/region_counts.hpp"
@@ -79,12 +81,28 @@ void residency_update_active() noexcept {
   active.store(!residency_registry().empty(), std::memory_order_release);
 }
 
-void residency_data_lost(const char* why) noexcept {
-  std::fprintf(stderr,
-               "clpar: error: data that only an OpenCL device held could not be read back "
-               "(%s); stopping rather than continuing with stale memory\n",
-               why);
-  std::abort();
+void residency_data_lost(const char* why, const byte_range* range, const char* site) {
+  std::string what = "clpar: device error: ";
+  if (range != nullptr) {
+    residency_registry().abandon_device_copies(*range);
+    char address[32];
+    std::snprintf(address, sizeof address, "%#llx",
+                  static_cast<unsigned long long>(range->low));
+    what += "the only up-to-date copy of the " + std::to_string(range->size()) +
+            " bytes at " + address;
+    if (site != nullptr) what += std::string(" kept by ") + site;
+    what += " was on an OpenCL device and could not be read back";
+  } else {
+    what += "data that only an OpenCL device held is lost";
+  }
+  what += std::string(" (") + why + ")";
+  if (std::uncaught_exceptions() > 0) {
+    std::fprintf(stderr, "%s; not thrown: another exception is already on its way\n",
+                 what.c_str());
+    return;
+  }
+  throw device_error(what, range != nullptr ? reinterpret_cast<const void*>(range->low) : nullptr,
+                     range != nullptr ? range->size() : 0);
 }
 
 region_registry::handle* handle_list::hold(byte_range range) {
@@ -92,18 +110,26 @@ region_registry::handle* handle_list::hold(byte_range range) {
     if (h->range == range) return h;
   const char* lost = nullptr;
   region_registry::handle* h = residency_registry().acquire(range, lost);
-  if (lost != nullptr) residency_data_lost(lost);
   handles_.push_back(h);
   active.store(true, std::memory_order_release);
+  if (lost != nullptr) residency_data_lost(lost, &range);
   return h;
 }
 
-void handle_list::release_all() noexcept {
+void handle_list::release_all(const char* site) {
   region_registry& registry = residency_registry();
-  for (region_registry::handle* h : handles_)
-    if (const char* lost = registry.release(h)) residency_data_lost(lost);
+  const char* first_lost = nullptr;
+  byte_range lost_range{};
+  for (region_registry::handle* h : handles_) {
+    const byte_range range = h->range;
+    if (const char* lost = registry.release(h); lost != nullptr && first_lost == nullptr) {
+      first_lost = lost;
+      lost_range = range;
+    }
+  }
   handles_.clear();
   residency_update_active();
+  if (first_lost != nullptr) residency_data_lost(first_lost, &lost_range, site);
 }
 
 charge_to::charge_to(const char* site) noexcept
@@ -148,15 +174,12 @@ namespace {
 
 /// Ends a holder's handle list (data_scope, resident_hold), charging what comes home to
 /// `site`.
-void end_holds(void*& holds, const char* site) noexcept {
+void end_holds(void*& holds, const char* site) {
   residency_lock lock;
-  auto* list = static_cast<handle_list*>(holds);
+  const std::unique_ptr<handle_list> list(static_cast<handle_list*>(holds));
   holds = nullptr;
-  {
-    charge_to charge(site);
-    list->release_all();
-  }
-  delete list;
+  charge_to charge(site);
+  list->release_all(site);
 }
 
 /// The ranges a live resident_hold holds and the region calls made while it lived, in a
@@ -177,7 +200,7 @@ thread_local resident_calls* innermost_resident = nullptr;
 
 }  // namespace
 
-void data_scope::release_all() noexcept { end_holds(holds_, site_); }
+void data_scope::release_all() { end_holds(holds_, site_); }
 
 resident_hold::resident_hold(const view_arg* views, std::size_t count, const char* site) noexcept
     : site_(site) {
@@ -203,7 +226,7 @@ resident_hold::resident_hold(const view_arg* views, std::size_t count, const cha
   }
 }
 
-resident_hold::~resident_hold() {
+resident_hold::~resident_hold() noexcept(false) {
   if (auto* calls = static_cast<resident_calls*>(calls_)) {
     resident_calls** link = &innermost_resident;
     while (*link != nullptr && *link != calls) link = &(*link)->outer;
@@ -223,26 +246,32 @@ std::uint64_t count_resident_call(const void* region, std::span<const byte_span>
   return 0;
 }
 
-void sync_host(const view_arg& view, const char* site) noexcept {
+void sync_host(const view_arg& view, const char* site) {
   if (!residency_active()) return;
   const std::optional<byte_range> range = range_of(view);
   if (!range) return;
   residency_lock lock;
   charge_to charge(site);
   if (const char* lost = residency_registry().make_host_valid(*range, true))
-    residency_data_lost(lost);
+    residency_data_lost(lost, &*range, site);
 }
 
-void prepare_host_access(const view_arg* views, std::size_t count, const char* site) noexcept {
+void prepare_host_access(const view_arg* views, std::size_t count, const char* site) {
   if (!residency_active()) return;
   residency_lock lock;
   charge_to charge(site);
+  const char* first_lost = nullptr;
+  byte_range lost_range{};
   for (std::size_t i = 0; i < count; ++i) {
     const std::optional<byte_range> range = range_of(views[i]);
     if (!range) continue;
-    if (const char* lost = residency_registry().make_host_valid(*range, views[i].written))
-      residency_data_lost(lost);
+    const char* lost = residency_registry().make_host_valid(*range, views[i].written);
+    if (lost != nullptr && first_lost == nullptr) {
+      first_lost = lost;
+      lost_range = *range;
+    }
   }
+  if (first_lost != nullptr) residency_data_lost(first_lost, &lost_range, site);
 }
 
 std::vector<site_transfers> transfer_summary() {

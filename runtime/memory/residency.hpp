@@ -49,9 +49,11 @@ void residency_update_active() noexcept;
 /// A set of handles, one per distinct range (a scope's, a hold's or a single call's).
 class handle_list {
  public:
+  /// A handle on `range`; throws clpar::device_error where merging records lost data.
   region_registry::handle* hold(byte_range range);
-  /// Releases every handle; bytes leaving tracking come home (fatal if they cannot).
-  void release_all() noexcept;
+  /// Releases every handle; bytes leaving tracking come home.  Throws clpar::device_error,
+  /// after releasing them all, when some could not.
+  void release_all(const char* site = nullptr);
   bool empty() const noexcept { return handles_.empty(); }
 
  private:
@@ -69,8 +71,14 @@ class charge_to {
   transfer_counts before_;
 };
 
-/// Called when the only valid copy of bytes cannot be brought back: prints why and aborts.
-[[noreturn]] void residency_data_lost(const char* why) noexcept;
+/// Called when the only valid copy of bytes cannot be brought back (SPEC 5): the host's
+/// copy of `range` becomes the valid one (region_registry::abandon_device_copies), and
+/// clpar::device_error is thrown naming `range` (when known) and the holder's `site`.  While
+/// another exception unwinds the stack (a destructor ending a scope after the first
+/// device_error, typically: a lost device loses all it held), it cannot throw; it prints the
+/// same message on stderr and returns.  Call it under residency_lock.
+void residency_data_lost(const char* why, const byte_range* range = nullptr,
+                         const char* site = nullptr);
 
 /// The runtime's way into a data_scope (a friend of it).
 struct scope_access {

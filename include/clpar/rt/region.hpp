@@ -149,7 +149,9 @@ struct launch_request {
 /// destructor records the call (trace, timing).
 class region_call {
  public:
-  explicit region_call(const launch_request& request) noexcept;
+  /// Throws clpar::device_error (SPEC 5) where memory that only a failed device had is
+  /// needed; runs on the host after any other failure.
+  explicit region_call(const launch_request& request);
   region_call(const region_call&) = delete;
   region_call& operator=(const region_call&) = delete;
   ~region_call();

@@ -39,14 +39,27 @@ class data_scope {
   data_scope& operator=(const data_scope&) = delete;
   /// Brings everything home, as sync() does (the translator has normally done so already),
   /// then gives auto the scope's time when any of its regions was decided under auto.
-  ~data_scope() {
-    sync();
-    if (run_ != nullptr) end_run();
+  /// Throws clpar::device_error as sync() does, unless an exception is already on its way
+  /// (then the program stops with the reason: see residency_data_lost).
+  ~data_scope() noexcept(false) {
+    if (run_ == nullptr) {
+      sync();
+      return;
+    }
+    try {
+      sync();
+    } catch (...) {
+      end_run();
+      throw;
+    }
+    end_run();
   }
 
   /// Every byte this scope keeps that only a device has comes back to the host; bytes a
-  /// clpar::resident holds stay.  Cheap when the scope holds nothing.
-  void sync() noexcept {
+  /// clpar::resident holds stay.  Cheap when the scope holds nothing.  Throws
+  /// clpar::device_error (after letting every hold go) when some bytes could not be read
+  /// back.
+  void sync() {
     if (holds_ != nullptr) release_all();
   }
 
@@ -54,7 +67,7 @@ class data_scope {
 
  private:
   friend struct scope_access;
-  void release_all() noexcept;
+  void release_all();
   void end_run() noexcept;
 
   const char* site_;
@@ -71,7 +84,9 @@ class resident_hold {
   resident_hold(const view_arg* views, std::size_t count, const char* site) noexcept;
   resident_hold(const resident_hold&) = delete;
   resident_hold& operator=(const resident_hold&) = delete;
-  ~resident_hold();
+  /// Lets the memory go (what only a device has comes home); throws clpar::device_error as
+  /// data_scope's destructor does.
+  ~resident_hold() noexcept(false);
 
  private:
   const char* site_;
@@ -82,13 +97,15 @@ class resident_hold {
 };
 
 /// Brings `view`'s memory up to date on the host, and forgets the device copies of it, so
-/// that the host may read and write it (view::sync_host()).
-void sync_host(const view_arg& view, const char* site) noexcept;
+/// that the host may read and write it (view::sync_host()).  Throws clpar::device_error
+/// when the only up-to-date copy could not be read back.
+void sync_host(const view_arg& view, const char* site);
 
 /// Makes the memory of `views` valid on the host before host code reads them, and drops
 /// the device copies of those marked written (before a region's OpenMP variant or a slice
-/// statement's header fallback).  Transfers are charged to `site`.
-void prepare_host_access(const view_arg* views, std::size_t count, const char* site) noexcept;
+/// statement's header fallback).  Transfers are charged to `site`.  Throws
+/// clpar::device_error, after trying every view, when some memory could not be read back.
+void prepare_host_access(const view_arg* views, std::size_t count, const char* site);
 
 struct transfer_totals {
   std::uint64_t to_device_transfers = 0;

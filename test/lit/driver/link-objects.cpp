@@ -4,11 +4,14 @@
 // RUN: %clparxx -c %s -o %t/main.o
 // RUN: %clparxx -c %S/Inputs/several-sources-helper.cpp -o %t/helper.o
 // RUN: %clparxx %t/main.o %t/helper.o -o %t/program -v 2>&1 | FileCheck --check-prefix=LINK %s
+// RUN: %clparxx %t/main.o %t/helper.o -o %t/program -v 2>&1 | FileCheck --check-prefix=NOCL %s
 // RUN: %t/program | FileCheck --check-prefix=OUT %s
 
 // Linking objects translates nothing and adds OpenMP and the runtime.
 // LINK-NOT: clpar-translate
-// LINK: -fopenmp {{.*}}main.o {{.*}}helper.o -o {{.*}}program {{.*}}-L{{.*}} -Wl,-rpath,{{.*}} -lclpar_rt -lOpenCL
+// LINK: -fopenmp {{.*}}main.o {{.*}}helper.o -o {{.*}}program {{.*}}-L{{.*}} -Wl,-rpath,{{.*}} -lclpar_rt -Wl,--pop-state
+// The runtime opens OpenCL's ICD loader itself: the program does not link it.
+// NOCL-NOT: -lOpenCL
 
 // OUT: helper says 42
 

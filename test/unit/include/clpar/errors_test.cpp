@@ -68,4 +68,15 @@ TEST(ShapeError, CaughtAsInvalidArgument) {
   EXPECT_STREQ(clpar::shape_error("shapes differ").what(), "shapes differ");
 }
 
+TEST(DeviceError, NamesTheMemoryAndIsARuntimeError) {
+  int memory[4] = {};
+  const clpar::device_error e("lost 16 bytes", memory, sizeof memory);
+  EXPECT_EQ(e.address(), memory);
+  EXPECT_EQ(e.bytes(), sizeof memory);
+  const clpar::device_error copy = e;
+  EXPECT_STREQ(copy.what(), "lost 16 bytes");
+  EXPECT_EQ(copy.address(), memory);
+  EXPECT_THROW(throw e, std::runtime_error);
+}
+
 }  // namespace

@@ -33,7 +33,7 @@ Words concat(std::initializer_list<Words> Parts) {
 }
 
 const Words RuntimeLink = {"-L/p/lib",  "-Wl,-rpath,/p/lib", "-Wl,--push-state,--as-needed",
-                           "-lclpar_rt", "-lOpenCL",          "-Wl,--pop-state"};
+                           "-lclpar_rt", "-Wl,--pop-state"};
 
 TEST(JobsTest, CompileOneSource) {
   JobList J = plan({"-O2", "-Iinc", "-c", "src/a.cpp", "-o", "a.o"});

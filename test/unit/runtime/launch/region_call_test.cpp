@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include "clpar/rt/info.hpp"
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
@@ -874,8 +876,11 @@ class RegionCallBackground : public RegionCall {
 TEST_F(RegionCallBackground, AutoStartsOpenCLAndBuildsInTheBackground) {
   const std::size_t n = first_call_device_iterations;
   static std::vector<int> out;
-  // A source of its own: no earlier test in this process (under oclgrind) built it.
-  static const std::string source = std::string(iota_source) + "// built in the background\n";
+  // A source of its own: no earlier test in this process (under oclgrind) built it, and no
+  // earlier run left it in the kernel cache (the process id makes it new).
+  static const std::string source = std::string(iota_source) +
+                                    "// built in the background by process " +
+                                    std::to_string(::getpid()) + "\n";
   static call_setup setup("iota", source.c_str(), 1);
   const auto call = [&] { return call_iota_slowly(setup, out, n); };
   // In a process where nothing started OpenCL for auto yet (ctest runs each test alone).
