@@ -1,6 +1,9 @@
 // runtime/memory/device_memory.cpp - OpenCL buffers and transfers for the registry.
 #include "memory/device_memory.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 namespace clpar::rt {
 namespace {
 
@@ -50,6 +53,131 @@ const char* device_memory::to_host(device_id device, const device_buffer& buffer
   // A kernel launched without a wait that failed says more than the read that found it.
   if (const char* failed = context->pending().settle(true)) return failed;
   return cl_failure_why("clEnqueueReadBuffer", status);
+}
+
+namespace {
+
+/// The rectangle reads of nested `rows`: region (row_bytes, count[0], count[1]) where the
+/// second level's pitch is a whole number of first-level pitches (OpenCL's slice pitch),
+/// else region (row_bytes, count[0], 1); the levels above are looped over.
+struct rect_plan {
+  std::size_t region[3];
+  std::size_t row_pitch;
+  std::size_t slice_pitch;
+  std::uint32_t looped_from;  ///< the first level looped over
+
+  explicit rect_plan(const element_rows& rows) {
+    region[0] = rows.row_bytes;
+    region[1] = rows.count[0];
+    region[2] = 1;
+    row_pitch = rows.pitch[0];
+    slice_pitch = 0;
+    looped_from = 1;
+    if (rows.levels >= 2 && rows.pitch[1] % rows.pitch[0] == 0 &&
+        rows.pitch[1] >= rows.count[0] * rows.pitch[0]) {
+      region[2] = rows.count[1];
+      slice_pitch = rows.pitch[1];
+      looped_from = 2;
+    }
+  }
+
+  std::uint64_t reads(const element_rows& rows) const noexcept {
+    std::uint64_t n = 1;
+    for (std::uint32_t k = looped_from; k < rows.levels; ++k) n *= rows.count[k];
+    return n;
+  }
+};
+
+/// memcpy, with the sizes of single elements spelled out so the copy is inlined.
+inline void copy_row(std::byte* to, const std::byte* from, std::size_t bytes) {
+  switch (bytes) {
+    case 1: std::memcpy(to, from, 1); return;
+    case 2: std::memcpy(to, from, 2); return;
+    case 4: std::memcpy(to, from, 4); return;
+    case 8: std::memcpy(to, from, 8); return;
+    default: std::memcpy(to, from, bytes);
+  }
+}
+
+}  // namespace
+
+const char* device_memory::to_host_rows(device_id device, const device_buffer& buffer,
+                                        const element_rows& rows) {
+  if (rows.dense()) return to_host(device, buffer, rows.hull());
+  const char* why = nullptr;
+  device_context* context = context_of(device, why);
+  if (context == nullptr) return why;
+  auto failed = [&](const char* call, cl_int status) {
+    // A kernel launched without a wait that failed says more than the read that found it.
+    if (const char* earlier = context->pending().settle(true)) return earlier;
+    return cl_failure_why(call, status);
+  };
+
+  const rect_plan plan(rows);
+  if (rows.nested() && rows.row_bytes >= rect_row_bytes && plan.reads(rows) <= max_rect_reads) {
+    const std::uint64_t reads = plan.reads(rows);
+    std::uint64_t index[element_rows::max_levels] = {};
+    for (std::uint64_t n = 0; n < reads; ++n) {
+      std::uintptr_t at = rows.low;
+      for (std::uint32_t k = plan.looped_from; k < rows.levels; ++k) at += index[k] * rows.pitch[k];
+      const std::size_t buffer_origin[3] = {at - buffer.base(), 0, 0};
+      const std::size_t host_origin[3] = {0, 0, 0};
+      // Blocking on the last: the in-order queue finishes the others before it.
+      const cl_int status = clEnqueueReadBufferRect(
+          context->queue()(), cl_buffer(buffer)(), n + 1 == reads ? CL_TRUE : CL_FALSE,
+          buffer_origin, host_origin, plan.region, plan.row_pitch, plan.slice_pitch,
+          plan.row_pitch, plan.slice_pitch, reinterpret_cast<void*>(at), 0, nullptr, nullptr);
+      if (status != CL_SUCCESS) {
+        (void)context->queue().finish();
+        return failed("clEnqueueReadBufferRect", status);
+      }
+      for (std::uint32_t k = plan.looped_from; k < rows.levels && ++index[k] == rows.count[k];
+           ++k)
+        index[k] = 0;
+    }
+    return nullptr;
+  }
+
+  // Through a mapping of the hull, a piece at a time: a piece starts at the first row
+  // byte not yet copied, so gaps larger than a piece are never read.
+  const byte_range hull = rows.hull();
+  const cl_mem memory = cl_buffer(buffer)();
+  cl_command_queue queue = context->queue()();
+  byte_range piece{};
+  const std::byte* mapped = nullptr;
+  auto unmap = [&]() -> const char* {
+    if (mapped == nullptr) return nullptr;
+    const cl_int status = clEnqueueUnmapMemObject(queue, memory, const_cast<std::byte*>(mapped),
+                                                  0, nullptr, nullptr);
+    mapped = nullptr;
+    return status == CL_SUCCESS ? nullptr : failed("clEnqueueUnmapMemObject", status);
+  };
+  rows.for_each_row([&](byte_range row) {
+    for (std::uintptr_t at = row.low; why == nullptr && at < row.high;) {
+      if (mapped == nullptr || at < piece.low || at >= piece.high) {
+        if ((why = unmap()) != nullptr) return;
+        piece = {at, at + std::min<std::uint64_t>(hull.high - at, scatter_piece_bytes)};
+        cl_int status = CL_SUCCESS;
+        mapped = static_cast<const std::byte*>(
+            clEnqueueMapBuffer(queue, memory, CL_TRUE, CL_MAP_READ, piece.low - buffer.base(),
+                               piece.size(), 0, nullptr, nullptr, &status));
+        if (status != CL_SUCCESS || mapped == nullptr) {
+          mapped = nullptr;
+          why = failed("clEnqueueMapBuffer", status != CL_SUCCESS ? status : CL_INVALID_VALUE);
+          return;
+        }
+      }
+      const std::uintptr_t end = std::min(row.high, piece.high);
+      copy_row(reinterpret_cast<std::byte*>(at), mapped + (at - piece.low), end - at);
+      at = end;
+    }
+  });
+  if (const char* unmapped = unmap(); why == nullptr) why = unmapped;
+  if (why == nullptr) {
+    const cl_int status = clFinish(queue);
+    if (status != CL_SUCCESS) why = failed("clFinish", status);
+  }
+  return why;
 }
 
 const char* device_memory::copy(device_id device, device_buffer& to, const device_buffer& from,

@@ -213,6 +213,141 @@ TEST(RegionRegistry, FailedAllocationLeavesTheHostUpToDate) {
   registry.release(b);
 }
 
+// --- Written rows: only a strided write's elements come home --------------------------
+
+/// Every other 4-byte element of arena bytes [low, high), as rows.
+element_rows every_other_element(const std::vector<std::uint8_t>& arena, std::size_t low,
+                                 std::size_t high) {
+  element_rows rows;
+  rows.low = range_of(arena, low, low).low;
+  rows.row_bytes = 4;
+  rows.levels = 1;
+  rows.count[0] = (high - low) / 8;
+  rows.pitch[0] = 8;
+  return rows;
+}
+
+/// Writes `value` into the device copy of every byte of `rows`, as a kernel would.
+void kernel_writes(memory_buffer& buffer, const element_rows& rows, std::uint8_t value) {
+  rows.for_each_row([&](byte_range row) {
+    for (std::uintptr_t b = row.low; b < row.high; ++b) buffer.at(b) = value;
+  });
+}
+
+/// 2048 bytes of 1s, the first 1024 held and valid on device 0.
+class RegionRegistryRows : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    held = registry.acquire(bytes(0, 1024), lost);
+    device = device_copy(registry, 0, bytes(0, 1024), why);
+    ASSERT_NE(device, nullptr);
+  }
+  byte_range bytes(std::size_t low, std::size_t high) const { return range_of(arena, low, high); }
+  std::uintptr_t at(std::size_t i) const { return bytes(i, i).low; }
+  element_rows every_other(std::size_t low, std::size_t high) const {
+    return every_other_element(arena, low, high);
+  }
+  /// A kernel on device 0 writes `value` into `rows`.
+  void kernel(const element_rows& rows, std::uint8_t value) {
+    kernel_writes(*device, rows, value);
+    EXPECT_EQ(registry.mark_device_written(0, rows), nullptr);
+  }
+  std::uint64_t home_since(std::uint64_t before) const {
+    return registry.counts().to_host_bytes - before;
+  }
+
+  std::vector<std::uint8_t> arena = std::vector<std::uint8_t>(2048, 1);
+  memory_backend backend;
+  region_registry registry{backend};
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  region_registry::handle* held = nullptr;
+  memory_buffer* device = nullptr;
+};
+
+TEST_F(RegionRegistryRows, OnlyTheWrittenElementsComeHome) {
+  kernel(every_other(0, 1024), 7);
+  // Another thread writes the gaps while the elements are on the device.
+  for (std::size_t i = 4; i < 1024; i += 8) std::memset(&arena[i], 9, 4);
+  EXPECT_FALSE(registry.host_valid(at(0)));
+  EXPECT_TRUE(registry.host_valid(at(4)));
+  EXPECT_EQ(registry.bytes_to_move(0, bytes(0, 1024)).stale_on_host, 512u);
+  const std::uint64_t before = registry.counts().to_host_bytes;
+  EXPECT_EQ(registry.release(held), nullptr);
+  EXPECT_EQ(home_since(before), 512u);
+  for (std::size_t i = 0; i < 1024; ++i) ASSERT_EQ(arena[i], (i % 8 < 4 ? 7 : 9)) << "byte " << i;
+}
+
+TEST_F(RegionRegistryRows, ASyncOfPartBringsTheWholePatternAndDropsTheDeviceGaps) {
+  kernel(every_other(256, 768), 7);
+  // The same kernel again keeps one pattern.
+  kernel(every_other(256, 768), 7);
+  EXPECT_EQ(registry.pattern_count(at(0)), 1u);
+  // A host read of bytes [300, 310) brings the pattern's 256 bytes home.
+  const std::uint64_t before = registry.counts().to_host_bytes;
+  EXPECT_EQ(registry.make_host_valid(bytes(300, 310), false), nullptr);
+  EXPECT_EQ(home_since(before), 256u);
+  EXPECT_EQ(registry.pattern_count(at(0)), 0u);
+  EXPECT_EQ(arena[256], 7);
+  EXPECT_EQ(arena[260], 1);
+  EXPECT_EQ(arena[760], 7);
+  // The hull's device copy is no longer trusted; outside it nothing changed.
+  EXPECT_FALSE(registry.device_valid(0, at(260)));
+  EXPECT_FALSE(registry.device_valid(0, at(256)));
+  EXPECT_TRUE(registry.device_valid(0, at(100)));
+  EXPECT_TRUE(registry.host_valid(at(256)));
+  registry.release(held);
+}
+
+TEST_F(RegionRegistryRows, BytesStaleBeforeAStridedWriteStillComeHome) {
+  // A contiguous kernel writes everything, then a strided one every other element.
+  kernel(element_rows::dense_range(bytes(0, 1024)), 5);
+  ASSERT_EQ(device_copy(registry, 0, bytes(0, 1024), why), device);
+  kernel(every_other(0, 512), 7);
+  EXPECT_FALSE(registry.host_valid(at(4)));
+  EXPECT_EQ(registry.release(held), nullptr);
+  for (std::size_t i = 0; i < 1024; ++i)
+    ASSERT_EQ(arena[i], (i < 512 && i % 8 < 4 ? 7 : 5)) << "byte " << i;
+}
+
+TEST_F(RegionRegistryRows, AContiguousWriteOverAPatternReplacesIt) {
+  kernel(every_other(0, 1024), 7);
+  kernel(element_rows::dense_range(bytes(0, 1024)), 3);
+  EXPECT_EQ(registry.pattern_count(at(0)), 1u);
+  const std::uint64_t before = registry.counts().to_host_bytes;
+  EXPECT_EQ(registry.release(held), nullptr);
+  EXPECT_EQ(home_since(before), 1024u);
+  for (std::size_t i = 0; i < 1024; ++i) ASSERT_EQ(arena[i], 3) << "byte " << i;
+}
+
+TEST_F(RegionRegistryRows, AnotherDevicesOverlappingWriteBringsThePatternHomeFirst) {
+  kernel(every_other(0, 1024), 7);
+  // Device 1 writes the other elements of [4, 516); the host gets device 0's first.
+  auto* d1 = device_copy(registry, 1, bytes(0, 516), why);
+  ASSERT_NE(d1, nullptr);
+  EXPECT_EQ(d1->at(at(0)), 7);
+  const element_rows odd = every_other(4, 516);
+  kernel_writes(*d1, odd, 8);
+  EXPECT_EQ(registry.mark_device_written(1, odd), nullptr);
+  EXPECT_EQ(registry.release(held), nullptr);
+  for (std::size_t i = 0; i < 1024; ++i)
+    ASSERT_EQ(arena[i], (i % 8 < 4 ? 7 : (i < 516 ? 8 : 1))) << "byte " << i;
+}
+
+TEST_F(RegionRegistryRows, MergingRecordsBringsPatternsHome) {
+  kernel(every_other(0, 1024), 7);
+  for (std::size_t i = 4; i < 1024; i += 8) arena[i] = 9;
+  // A partly overlapping range merges the records: the pattern comes home first.
+  auto* next = registry.acquire(bytes(512, 2048), lost);
+  EXPECT_EQ(lost, nullptr);
+  EXPECT_EQ(registry.pattern_count(at(0)), 0u);
+  EXPECT_EQ(arena[0], 7);
+  EXPECT_EQ(arena[4], 9);
+  registry.release(next);
+  EXPECT_EQ(registry.release(held), nullptr);
+  EXPECT_EQ(arena[4], 9);
+}
+
 // --- The randomized model-based test -----------------------------------------------------
 
 constexpr std::size_t arena_size = 4096;
