@@ -120,7 +120,8 @@ const char* device_memory::to_host_rows(device_id device, const device_buffer& b
     for (std::uint64_t n = 0; n < reads; ++n) {
       std::uintptr_t at = rows.low;
       for (std::uint32_t k = plan.looped_from; k < rows.levels; ++k) at += index[k] * rows.pitch[k];
-      const std::size_t buffer_origin[3] = {at - buffer.base(), 0, 0};
+      const std::size_t offset = at - buffer.base();
+      const std::size_t buffer_origin[3] = {offset % plan.row_pitch, offset / plan.row_pitch, 0};
       const std::size_t host_origin[3] = {0, 0, 0};
       // Blocking on the last: the in-order queue finishes the others before it.
       const cl_int status = clEnqueueReadBufferRect(
