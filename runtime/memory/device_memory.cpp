@@ -88,14 +88,23 @@ struct rect_plan {
   }
 };
 
-/// memcpy, with the sizes of single elements spelled out so the copy is inlined.
-inline void copy_row(std::byte* to, const std::byte* from, std::size_t bytes) {
-  switch (bytes) {
-    case 1: std::memcpy(to, from, 1); return;
-    case 2: std::memcpy(to, from, 2); return;
-    case 4: std::memcpy(to, from, 4); return;
-    case 8: std::memcpy(to, from, 8); return;
-    default: std::memcpy(to, from, bytes);
+/// `count` rows of `row_bytes`, `pitch` bytes apart, from `from` to `to`; rows of one
+/// element copied as that type, so the loop has no call in it.
+template <class T>
+void copy_typed(std::byte* to, const std::byte* from, std::uint64_t count, std::uint64_t pitch) {
+  for (std::uint64_t i = 0; i < count; ++i) std::memcpy(to + i * pitch, from + i * pitch, sizeof(T));
+}
+
+void copy_rows(std::byte* to, const std::byte* from, std::uint64_t count, std::uint64_t row_bytes,
+               std::uint64_t pitch) {
+  switch (row_bytes) {
+    case 1: return copy_typed<std::uint8_t>(to, from, count, pitch);
+    case 2: return copy_typed<std::uint16_t>(to, from, count, pitch);
+    case 4: return copy_typed<std::uint32_t>(to, from, count, pitch);
+    case 8: return copy_typed<std::uint64_t>(to, from, count, pitch);
+    default:
+      for (std::uint64_t i = 0; i < count; ++i)
+        std::memcpy(to + i * pitch, from + i * pitch, row_bytes);
   }
 }
 
@@ -153,24 +162,46 @@ const char* device_memory::to_host_rows(device_id device, const device_buffer& b
     mapped = nullptr;
     return status == CL_SUCCESS ? nullptr : failed("clEnqueueUnmapMemObject", status);
   };
-  rows.for_each_row([&](byte_range row) {
-    for (std::uintptr_t at = row.low; why == nullptr && at < row.high;) {
-      if (mapped == nullptr || at < piece.low || at >= piece.high) {
-        if ((why = unmap()) != nullptr) return;
-        piece = {at, at + std::min<std::uint64_t>(hull.high - at, scatter_piece_bytes)};
-        cl_int status = CL_SUCCESS;
-        mapped = static_cast<const std::byte*>(
-            clEnqueueMapBuffer(queue, memory, CL_TRUE, CL_MAP_READ, piece.low - buffer.base(),
-                               piece.size(), 0, nullptr, nullptr, &status));
-        if (status != CL_SUCCESS || mapped == nullptr) {
-          mapped = nullptr;
-          why = failed("clEnqueueMapBuffer", status != CL_SUCCESS ? status : CL_INVALID_VALUE);
-          return;
-        }
+  // Maps the piece that starts at `at` unless the current one holds it; false on failure.
+  auto map_at = [&](std::uintptr_t at) {
+    if (mapped != nullptr && piece.low <= at && at < piece.high) return true;
+    if ((why = unmap()) != nullptr) return false;
+    piece = {at, at + std::min<std::uint64_t>(hull.high - at, scatter_piece_bytes)};
+    cl_int status = CL_SUCCESS;
+    mapped = static_cast<const std::byte*>(clEnqueueMapBuffer(queue, memory, CL_TRUE, CL_MAP_READ,
+                                                              piece.low - buffer.base(),
+                                                              piece.size(), 0, nullptr, nullptr,
+                                                              &status));
+    if (status == CL_SUCCESS && mapped != nullptr) return true;
+    mapped = nullptr;
+    why = failed("clEnqueueMapBuffer", status != CL_SUCCESS ? status : CL_INVALID_VALUE);
+    return false;
+  };
+  const std::uint64_t row_bytes = rows.row_bytes;
+  const std::uint64_t pitch = rows.levels > 0 ? rows.pitch[0] : row_bytes;
+  rows.for_each_run([&](std::uintptr_t first, std::uint64_t count) {
+    for (std::uint64_t i = 0; why == nullptr && i < count;) {
+      const std::uintptr_t at = first + i * pitch;
+      if (!map_at(at)) return;
+      // The rows from i on that lie wholly in the piece, copied in one loop.
+      const std::uint64_t fit =
+          piece.high - at >= row_bytes
+              ? std::min<std::uint64_t>(count - i, (piece.high - at - row_bytes) / pitch + 1)
+              : 0;
+      if (fit > 0) {
+        copy_rows(reinterpret_cast<std::byte*>(at), mapped + (at - piece.low), fit, row_bytes,
+                  pitch);
+        i += fit;
+        continue;
       }
-      const std::uintptr_t end = std::min(row.high, piece.high);
-      copy_row(reinterpret_cast<std::byte*>(at), mapped + (at - piece.low), end - at);
-      at = end;
+      // A row that runs past the piece: what is in it, then the rest from the next ones.
+      for (std::uintptr_t b = at; why == nullptr && b < at + row_bytes;) {
+        if (!map_at(b)) return;
+        const std::uintptr_t end = std::min<std::uintptr_t>(at + row_bytes, piece.high);
+        std::memcpy(reinterpret_cast<std::byte*>(b), mapped + (b - piece.low), end - b);
+        b = end;
+      }
+      ++i;
     }
   });
   if (const char* unmapped = unmap(); why == nullptr) why = unmapped;

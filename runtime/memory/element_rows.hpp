@@ -52,23 +52,31 @@ struct element_rows {
   std::uint64_t bytes() const noexcept { return row_count() * row_bytes; }
   bool contains(std::uintptr_t address) const noexcept;
 
-  /// Calls `f(byte_range)` for every row, in ascending address order when nested.
+  /// Calls `f(at, count)` for every run of rows along level 0: `count` rows, the first at
+  /// `at`, pitch[0] apart (one run of one row when dense).  Ascending when nested.
   template <class F>
-  void for_each_row(F&& f) const {
+  void for_each_run(F&& f) const {
     if (levels == 0) {
-      f(byte_range{low, low + row_bytes});
+      f(low, std::uint64_t{1});
       return;
     }
     std::uint64_t index[max_levels] = {};  // of the levels above level 0
     for (;;) {
       std::uintptr_t at = low;
       for (std::uint32_t k = 1; k < levels; ++k) at += index[k] * pitch[k];
-      for (std::uint64_t i = 0; i < count[0]; ++i, at += pitch[0])
-        f(byte_range{at, at + row_bytes});
+      f(at, count[0]);
       std::uint32_t k = 1;
       while (k < levels && ++index[k] == count[k]) index[k++] = 0;
       if (k >= levels) return;
     }
+  }
+
+  /// Calls `f(byte_range)` for every row, in ascending address order when nested.
+  template <class F>
+  void for_each_row(F&& f) const {
+    for_each_run([&](std::uintptr_t at, std::uint64_t rows) {
+      for (std::uint64_t i = 0; i < rows; ++i, at += pitch[0]) f(byte_range{at, at + row_bytes});
+    });
   }
 
   bool operator==(const element_rows&) const = default;
