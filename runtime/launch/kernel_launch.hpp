@@ -25,7 +25,8 @@
 // A span goes to the device whole (its views' hull, bytes between a strided view's
 // elements included), but only the elements of the views the kernel may write become
 // stale on the host (memory/element_rows.hpp): exactly those come home, so what another
-// host thread writes between them during the call stays.
+// host thread writes between them during the call stays.  Per view, not per access: a
+// view written in only some elements comes home whole.
 //
 // The NDRange (work_size.hpp) has one work-item per iteration, except that a kernel taking
 // blocks of the innermost dimension (region_info::inner_block) gets one per block (its
