@@ -11,6 +11,7 @@
 #include "launch/reduction.hpp"
 #include "launch/work_size.hpp"
 #include "memory/device_memory.hpp"
+#include "memory/element_rows.hpp"
 #include "memory/residency.hpp"
 #include "trace/trace.hpp"
 
@@ -130,6 +131,19 @@ struct range_on_device {
   const cl_device_buffer* buffer;
   bool written;
 };
+
+/// After the kernel: the elements of every view it may write are valid only on `device`;
+/// bytes between a strided view's elements, and views it only reads, stay valid on the
+/// host (memory/element_rows.hpp).
+void mark_written(region_registry& registry, device_id device, const launch_request& request) {
+  for (std::size_t i = 0; i < request.view_count; ++i) {
+    if (!request.views[i].written) continue;
+    // span_set placed every view, so none overflows; an empty one wrote nothing.
+    const std::optional<element_rows> rows = element_rows::of(request.views[i]);
+    if (!rows) continue;
+    if (const char* lost = registry.mark_device_written(device, *rows)) residency_data_lost(lost);
+  }
+}
 
 cl::NDRange nd_range(unsigned dims, const std::size_t (&sizes)[3]) {
   if (dims == 1) return cl::NDRange(sizes[0]);
@@ -342,8 +356,7 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
   if (asynchronous) {
     status = queue.flush();
     if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
-    for (const range_on_device& at : placed)
-      if (at.written) registry.mark_device_written(device, at.range);
+    mark_written(registry, device, request);
     resources.leave_running();
     // Known once the kernel is done (region_call's last_call), if timed.
     last_kernel_seconds = timed ? kernel_time_pending : kernel_time_unmeasured;
@@ -386,8 +399,7 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
       if (at.written) registry.discard_device(device, at.range);
     return "kernel stopped an out-of-range access";
   }
-  for (const range_on_device& at : placed)
-    if (at.written) registry.mark_device_written(device, at.range);
+  mark_written(registry, device, request);
   for (std::size_t r = 0; r < request.reduction_count; ++r)
     combine_partials(request.reductions[r], staging + partials_at[r], groups);
   return nullptr;

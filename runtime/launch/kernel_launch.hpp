@@ -22,9 +22,11 @@
 //      its variable (reduction.hpp).
 // A call without a data scope lets its spans go at the end, which brings written data
 // home.  A failure after the launch brings home what the device has and drops its copy.
-// A span is its views' whole hull, including bytes between a strided view's elements;
-// when it comes back, those hold the values copied in, unless another host thread wrote
-// them meanwhile (a known gap).
+// A span goes to the device whole (its views' hull, bytes between a strided view's
+// elements included), but only the elements of the views the kernel may write become
+// stale on the host (memory/element_rows.hpp): exactly those come home, so what another
+// host thread writes between them during the call stays.  Per view, not per access: a
+// view written in only some elements comes home whole.
 //
 // The NDRange (work_size.hpp) has one work-item per iteration, except that a kernel taking
 // blocks of the innermost dimension (region_info::inner_block) gets one per block (its

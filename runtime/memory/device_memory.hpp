@@ -5,9 +5,18 @@
 // go back to it when the last record using them lets go.  Transfers from and to user memory
 // go through the context's staged_transfer (pinned, pipelined).  Used under the residency
 // lock (residency.hpp), which also covers the contexts' pools and queues.
+//
+// Written rows (element_rows.hpp) come home without touching a host byte between them:
+// rows of at least rect_row_bytes, nested, by clEnqueueReadBufferRect (one per two levels,
+// at most max_rect_reads of them); any other rows by mapping their hull for reading in
+// pieces of at most scatter_piece_bytes and copying each row out of the mapping, so rows
+// of a few bytes cost a few maps rather than one command each (on a CPU device a map
+// copies nothing).
 #ifndef CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
 #define CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "device/device_context.hpp"
@@ -39,6 +48,15 @@ class device_memory : public transfer_backend {
                                           const char*& why) override;
   const char* to_device(device_id device, device_buffer& buffer, byte_range range) override;
   const char* to_host(device_id device, const device_buffer& buffer, byte_range range) override;
+  const char* to_host_rows(device_id device, const device_buffer& buffer,
+                           const element_rows& rows) override;
+
+  /// Rows at least this long come home by rectangle reads.
+  static constexpr std::uint64_t rect_row_bytes = 512;
+  /// The most rectangle reads one to_host_rows makes; more go through scratch memory.
+  static constexpr std::uint64_t max_rect_reads = 64;
+  /// The largest piece of a hull mapped at once.
+  static constexpr std::size_t scatter_piece_bytes = std::size_t{8} << 20;
   const char* copy(device_id device, device_buffer& to, const device_buffer& from,
                    byte_range range) override;
 };

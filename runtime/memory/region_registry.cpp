@@ -37,6 +37,15 @@ std::vector<byte_range> components(std::vector<byte_range> ranges) {
 
 }  // namespace
 
+const char* transfer_backend::to_host_rows(device_id device, const device_buffer& buffer,
+                                           const element_rows& rows) {
+  const char* why = nullptr;
+  rows.for_each_row([&](byte_range row) {
+    if (why == nullptr) why = to_host(device, buffer, row);
+  });
+  return why;
+}
+
 region_registry::~region_registry() {
   // Handles still held at exit (leaked by their holders): bring their data home.
   while (!records_.empty()) {
@@ -67,6 +76,14 @@ const char* region_registry::to_host(device_id device, const device_buffer& buff
                                      byte_range range) {
   if (const char* why = backend_.to_host(device, buffer, range)) return why;
   counts_.to_host_bytes += range.size();
+  ++counts_.to_host_transfers;
+  return nullptr;
+}
+
+const char* region_registry::to_host(device_id device, const device_buffer& buffer,
+                                     const element_rows& rows) {
+  if (const char* why = backend_.to_host_rows(device, buffer, rows)) return why;
+  counts_.to_host_bytes += rows.bytes();
   ++counts_.to_host_transfers;
   return nullptr;
 }
@@ -114,6 +131,11 @@ region_registry::handle* region_registry::acquire(byte_range range, const char*&
 
 region_registry::record* region_registry::merge(const std::vector<record*>& parts,
                                                 byte_range extra, const char*& lost) {
+  // Written patterns come home first: a merged buffer holds only the parts' valid bytes.
+  for (record* part : parts) {
+    byte_range zone = part->range;
+    if (const char* why = fetch_patterns(*part, zone)) lost = why;
+  }
   auto merged = std::make_unique<record>();
   merged->range = extra;
   for (const record* part : parts) {
@@ -177,7 +199,47 @@ region_registry::record* region_registry::merge(const std::vector<record*>& part
   return result;
 }
 
+const char* region_registry::fetch_patterns(record& r, byte_range& zone) {
+  if (r.patterns.empty()) return nullptr;
+  // The patterns whose hulls touch the zone, cascading through the hulls they bring in.
+  std::vector<bool> taken(r.patterns.size(), false);
+  bool any = false;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = 0; i < r.patterns.size(); ++i) {
+      const byte_range hull = r.patterns[i].hull;
+      if (taken[i] || !hull.overlaps(zone)) continue;
+      taken[i] = any = grew = true;
+      zone = {std::min(zone.low, hull.low), std::max(zone.high, hull.high)};
+    }
+  }
+  if (!any) return nullptr;
+  // Oldest first: a later pattern's rows overwrite an earlier one's.
+  for (std::size_t i = 0; i < r.patterns.size(); ++i) {
+    if (!taken[i]) continue;
+    const written_pattern& p = r.patterns[i];
+    auto copy = r.copies.find(p.device);
+    if (copy == r.copies.end() || copy->second.buffer == nullptr)
+      return "written elements are on a device that no longer has a buffer for them";
+    if (const char* why = to_host(p.device, *copy->second.buffer, p.rows)) return why;
+  }
+  // Rows and gaps are now current on the host; the gaps may differ on every device.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < r.patterns.size(); ++i) {
+    if (!taken[i]) {
+      r.patterns[kept++] = r.patterns[i];
+      continue;
+    }
+    r.host_stale.subtract(r.patterns[i].hull);
+    for (auto& [device, copy] : r.copies) copy.valid.subtract(r.patterns[i].hull);
+  }
+  r.patterns.resize(kept);
+  return nullptr;
+}
+
 const char* region_registry::fetch_stale(record& r, byte_range range) {
+  byte_range zone = range;
+  if (const char* lost = fetch_patterns(r, zone)) return lost;
   const char* lost = nullptr;
   for (const byte_range& stale : r.host_stale.within(range)) {
     for (auto& [device, copy] : r.copies) {
@@ -242,6 +304,10 @@ const char* region_registry::release(handle* h) {
       piece->handles.push_back(other);
     }
     for (const byte_range& stale : old->host_stale.within(part)) piece->host_stale.add(stale);
+    // A hull that left tracking in part came home whole (fetch_patterns), so each
+    // remaining pattern lies inside one part.
+    for (const written_pattern& p : old->patterns)
+      if (part.contains(p.hull)) piece->patterns.push_back(p);
     for (const auto& [device, copy] : old->copies) {
       device_copy& shared = piece->copies[device];
       shared.buffer = copy.buffer;
@@ -268,14 +334,16 @@ const device_buffer* region_registry::make_device_valid(device_id device, byte_r
       return nullptr;
     }
   }
+  // Bytes whose only valid copy is on another device come through the host (which may
+  // bring written patterns home, and with them make more bytes missing here).
   for (const byte_range& missing : copy.valid.missing_from(range)) {
-    // Bytes whose only valid copy is on another device come through the host.
-    if (!r->host_stale.within(missing).empty()) {
-      if (const char* lost = fetch_stale(*r, missing)) {
-        why = lost;
-        return nullptr;
-      }
+    if (r->host_stale.within(missing).empty()) continue;
+    if (const char* lost = fetch_stale(*r, missing)) {
+      why = lost;
+      return nullptr;
     }
+  }
+  for (const byte_range& missing : copy.valid.missing_from(range)) {
     if (const char* failed = to_device(device, *copy.buffer, missing)) {
       why = failed;
       return nullptr;
@@ -285,7 +353,11 @@ const device_buffer* region_registry::make_device_valid(device_id device, byte_r
   return copy.buffer.get();
 }
 
-void region_registry::mark_device_written(device_id device, byte_range range) {
+const char* region_registry::mark_device_written(device_id device, byte_range range) {
+  return mark_device_written(device, element_rows::dense_range(range));
+}
+
+void region_registry::mark_range_written(device_id device, byte_range range) {
   record* r = record_containing(range);
   if (r == nullptr) return;
   for (auto& [other, copy] : r->copies)
@@ -294,6 +366,56 @@ void region_registry::mark_device_written(device_id device, byte_range range) {
     else
       copy.valid.subtract(range);
   r->host_stale.add(range);
+}
+
+const char* region_registry::mark_device_written(device_id device, const element_rows& rows) {
+  const byte_range hull = rows.hull();
+  record* r = record_containing(hull);
+  if (r == nullptr) return nullptr;
+  bool touches = false;
+  bool other_device = false;
+  for (const written_pattern& p : r->patterns) {
+    touches |= p.hull.overlaps(hull);
+    other_device |= p.device != device && p.hull.overlaps(hull);
+  }
+  if (rows.dense() && !touches) {
+    mark_range_written(device, hull);
+    return nullptr;
+  }
+  // Patterns of another device, or too many patterns, come home before this one joins:
+  // so patterns that overlap are all of one device, whose buffer has their latest bytes.
+  if (other_device || r->patterns.size() >= max_patterns) {
+    byte_range zone = other_device ? hull : r->range;
+    if (const char* lost = fetch_patterns(*r, zone)) return lost;
+  }
+  // Bytes of the hull stale on the host outside every pattern's hull were written by an
+  // earlier kernel: they join as dense patterns, so that inside hulls only rows are stale.
+  interval_set earlier;
+  for (const byte_range& stale : r->host_stale.within(hull)) earlier.add(stale);
+  for (const written_pattern& p : r->patterns) earlier.subtract(p.hull);
+  for (const byte_range& stale : earlier.ranges()) {
+    interval_set left;
+    left.add(stale);
+    for (const auto& [holder, copy] : r->copies) {
+      for (const byte_range& piece : copy.valid.within(stale)) {
+        if (!left.covers(piece)) continue;
+        r->patterns.push_back({holder, element_rows::dense_range(piece), piece});
+        left.subtract(piece);
+      }
+    }
+  }
+  bool known = false;
+  for (const written_pattern& p : r->patterns) known |= p.device == device && p.rows == rows;
+  if (!known) {
+    // A dense write over whole patterns of this device makes them redundant.
+    if (rows.dense())
+      std::erase_if(r->patterns, [&](const written_pattern& p) {
+        return p.device == device && hull.contains(p.hull);
+      });
+    r->patterns.push_back({device, rows, hull});
+  }
+  mark_range_written(device, hull);
+  return nullptr;
 }
 
 const char* region_registry::make_host_valid(byte_range range, bool drop_device_copies) {
@@ -310,6 +432,13 @@ const char* region_registry::make_host_valid(byte_range range, bool drop_device_
 void region_registry::abandon_device_copies(byte_range range) {
   for (record* r : records_overlapping(range)) {
     const byte_range part = intersect(range, r->range);
+    // Written patterns that touch it are given up with it, hulls and all.
+    std::erase_if(r->patterns, [&](const written_pattern& p) {
+      if (!p.hull.overlaps(part)) return false;
+      r->host_stale.subtract(p.hull);
+      for (auto& [device, copy] : r->copies) copy.valid.subtract(p.hull);
+      return true;
+    });
     r->host_stale.subtract(part);
     for (auto& [device, copy] : r->copies) copy.valid.subtract(part);
   }
@@ -353,15 +482,39 @@ region_registry::pending_bytes region_registry::bytes_to_move(device_id device,
     if (auto copy = r->copies.find(device); copy != r->copies.end())
       valid = sum(copy->second.valid.within(part));
     bytes.missing_on_device += part.size() - valid;
-    bytes.stale_on_host += sum(r->host_stale.within(part));
+    // Inside the hulls of written patterns only their rows come home.
+    interval_set stale;
+    for (const byte_range& piece : r->host_stale.within(part)) stale.add(piece);
+    for (const written_pattern& p : r->patterns) {
+      if (!p.hull.overlaps(part)) continue;
+      stale.subtract(p.hull);
+      bytes.stale_on_host += p.rows.bytes();
+    }
+    bytes.stale_on_host += stale.bytes();
   }
   bytes.missing_on_device += range.size() - tracked_bytes;
   return bytes;
 }
 
+bool region_registry::host_stale_at(const record& r, std::uintptr_t address) const noexcept {
+  if (!r.host_stale.contains(address)) return false;
+  bool in_hull = false;
+  for (const written_pattern& p : r.patterns) {
+    if (p.hull.low > address || address >= p.hull.high) continue;
+    if (p.rows.contains(address)) return true;
+    in_hull = true;
+  }
+  return !in_hull;
+}
+
 bool region_registry::host_valid(std::uintptr_t address) const noexcept {
   const record* r = record_at(address);
-  return r == nullptr || !r->host_stale.contains(address);
+  return r == nullptr || !host_stale_at(*r, address);
+}
+
+std::size_t region_registry::pattern_count(std::uintptr_t address) const noexcept {
+  const record* r = record_at(address);
+  return r != nullptr ? r->patterns.size() : 0;
 }
 
 bool region_registry::device_valid(device_id device, std::uintptr_t address) const noexcept {

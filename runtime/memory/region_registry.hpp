@@ -26,6 +26,21 @@
 // (through the host when the only valid copy is on another device), make_host_valid
 // copies back exactly the stale bytes.
 //
+// Written rows.  A kernel that writes a strided view (every other element, a column of a
+// matrix) writes only its elements (element_rows.hpp), not the bytes between them: those
+// stay valid on the host, where another thread may write them during the call.  Such a
+// write is kept as a written pattern: its rows and the device that holds them.  A record's
+// host_stale covers each pattern's hull, and inside the hulls of its patterns a byte is
+// stale on the host exactly when it lies in a row of one of them (the gaps are valid on
+// the host; bytes that were stale there before the pattern came become dense patterns of
+// their own, so the rule holds for them too).  Bringing bytes home brings every pattern
+// whose hull they touch (and, cascading, the patterns those hulls touch), oldest first,
+// writing only the rows into host memory; the device copies of those hulls then stop
+// being valid, since the host may have changed the gaps.  Until then the device that
+// wrote a pattern keeps its whole hull valid: a later kernel of the same data scope reads
+// the gaps there (host code of the scope that touches them brings the data home first,
+// SPEC 1.5).  A contiguous write that touches no pattern's hull stays a plain byte range.
+//
 // A transfer_backend moves the bytes: over OpenCL in the runtime, over plain memory in
 // the unit tests.  A backend failure is returned as a reason; when the only valid copy of a
 // byte cannot be read back the data is lost, which release() and make_host_valid()
@@ -41,6 +56,7 @@
 #include <memory>
 #include <vector>
 
+#include "memory/element_rows.hpp"
 #include "memory/interval_set.hpp"
 
 namespace clpar::rt {
@@ -73,6 +89,10 @@ class transfer_backend {
   /// A new buffer on `device` that mirrors `range` (null on failure, `why` set).
   virtual std::shared_ptr<device_buffer> allocate(device_id device, byte_range range,
                                                   const char*& why) = 0;
+  /// `buffer`'s copy of `rows` into host memory, complete on return, writing no host byte
+  /// outside the rows.  The default reads row by row through to_host.
+  virtual const char* to_host_rows(device_id device, const device_buffer& buffer,
+                                   const element_rows& rows);
   /// Host bytes `range` into `buffer`.  The host bytes may change once this returns.
   virtual const char* to_device(device_id device, device_buffer& buffer, byte_range range) = 0;
   /// `buffer`'s copy of `range` into host memory, complete on return.
@@ -122,7 +142,12 @@ class region_registry {
   /// buffer that mirrors it there; null and `why` set on failure.
   const device_buffer* make_device_valid(device_id device, byte_range range, const char*& why);
   /// After a kernel on `device` wrote `range`: only that device's copy is now valid.
-  void mark_device_written(device_id device, byte_range range);
+  const char* mark_device_written(device_id device, byte_range range);
+  /// After a kernel on `device` wrote the elements `rows` (made valid on `device` by
+  /// make_device_valid of a range holding their hull): only that device's copy of the rows
+  /// is valid, the bytes between them stay valid on the host.  Null, or why data was lost
+  /// (bringing earlier patterns home first, see "Written rows").
+  const char* mark_device_written(device_id device, const element_rows& rows);
   /// Makes every byte of `range` valid on the host; with `drop_device_copies` (the host
   /// is about to write it) the device copies of `range` stop being valid.  Null, or why
   /// data was lost.
@@ -147,6 +172,8 @@ class region_registry {
   bool tracked(std::uintptr_t address) const noexcept;
   bool host_valid(std::uintptr_t address) const noexcept;
   bool device_valid(device_id device, std::uintptr_t address) const noexcept;
+  /// Written patterns kept by the record holding `address` (0 when untracked).
+  std::size_t pattern_count(std::uintptr_t address) const noexcept;
   /// Whether any tracked byte is stale on the host: the fast path of make_host_valid.
   bool any_host_stale() const noexcept;
   std::vector<byte_range> record_ranges() const;
@@ -159,6 +186,15 @@ class region_registry {
     std::shared_ptr<device_buffer> buffer;
     interval_set valid;
   };
+  /// Elements a kernel on `device` wrote, not yet brought home (see "Written rows").
+  struct written_pattern {
+    device_id device;
+    element_rows rows;
+    byte_range hull;
+  };
+  /// A record keeps at most this many patterns; one more brings the record's patterns
+  /// home first (a loop writing the same view again adds none).
+  static constexpr std::size_t max_patterns = 32;
 
   using record_map = std::map<std::uintptr_t, std::unique_ptr<record>>;
 
@@ -166,11 +202,15 @@ class region_registry {
   record* record_containing(byte_range range) const noexcept;
   std::vector<record*> records_overlapping(byte_range range) const;
   record* merge(const std::vector<record*>& parts, byte_range extra, const char*& lost);
+  void mark_range_written(device_id device, byte_range range);
   const char* fetch_stale(record& r, byte_range range);
+  const char* fetch_patterns(record& r, byte_range& zone);
+  bool host_stale_at(const record& r, std::uintptr_t address) const noexcept;
   const char* leave_tracking(record& r, byte_range range);
   std::shared_ptr<device_buffer> allocate(device_id device, byte_range range, const char*& why);
   const char* to_device(device_id device, device_buffer& buffer, byte_range range);
   const char* to_host(device_id device, const device_buffer& buffer, byte_range range);
+  const char* to_host(device_id device, const device_buffer& buffer, const element_rows& rows);
 
   transfer_backend& backend_;
   record_map records_;  ///< disjoint, keyed by low address
@@ -181,8 +221,9 @@ class region_registry {
 struct region_registry::record {
   byte_range range;
   std::vector<handle*> handles;
-  interval_set host_stale;
+  interval_set host_stale;  ///< covers the patterns' hulls, see "Written rows"
   std::map<device_id, device_copy> copies;
+  std::vector<written_pattern> patterns;  ///< oldest first
 };
 
 }  // namespace clpar::rt
