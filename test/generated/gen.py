@@ -1049,7 +1049,9 @@ class Program:
         out = []
         for _ in range(count):
             r = rng.random()
-            if r < 0.5:
+            if r < 0.04:
+                out += self.bounds_error()
+            elif r < 0.5:
                 out += self.loop_stmt(allow_outline=self.in_scope is None)
             elif r < 0.7:
                 out += self.slice_stmt()
@@ -1062,6 +1064,33 @@ class Program:
             else:
                 out += self.loop_stmt(allow_outline=False)
         return out
+
+    def bounds_error(self):
+        """A loop that reads past a view's end on purpose, in a try block (SPEC 1.4): it
+        must throw clpar::bounds_error.  It writes only a private vector, never printed:
+        after the throw, which elements were written is unspecified."""
+        rng = self.rng
+        views = [v for v in self.views if not v.container and v.rank == 1]
+        if not views:
+            return []
+        v = rng.choice(views)
+        n = v.ext[0]
+        name = self.fresh('oob')
+        if rng.random() < 0.5:
+            # Affine: the check can be made before the launch.
+            index = 'i + %d' % rng.randint(1, 3)
+        else:
+            index = '(i * 7) %% %d' % (n + rng.randint(1, 5))
+        return ['{',
+                '  std::vector<%s> %s(%d);' % (CPP[v.buf.ty], name, n),
+                '  try {',
+                '    for (auto i : clpar::prange(%s.size()))' % v.name,
+                '      %s[i] = %s[%s];' % (name, v.name, index),
+                '    std::printf("%s: no bounds_error\\n");' % name,
+                '  } catch (const clpar::bounds_error&) {',
+                '    std::printf("%s: bounds_error\\n");' % name,
+                '  }',
+                '}']
 
     def resident_scope(self):
         rng = self.rng
