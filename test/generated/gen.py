@@ -122,8 +122,8 @@ def binop(op, a, b):
     else:
         V = a.V * b.V
         r = Expr(code, ty, V, a.E * b.V + b.E * a.V, a.G + b.G)
-    if is_unsigned(ty) and V > 2 ** 31:
-        r.V = INF
+    if is_unsigned(ty) and (V > 2 ** 31 or op == '-'):
+        r.V = INF  # wrapped, or may have: a - b below zero wraps
     if is_float(ty):
         if not r.exact:
             r.E += V
