@@ -8,7 +8,7 @@ namespace {
 std::string identityOf(const ir::Reduction &Red, const std::string &Type) {
   switch (Red.Op) {
   case ir::ReductionOp::Mul:
-    return Type + "(1)";
+    return "static_cast<" + Type + ">(1)";
   case ir::ReductionOp::Min:
     return "(std::numeric_limits<" + Type + ">::has_infinity ? std::numeric_limits<" +
            Type + ">::infinity() : std::numeric_limits<" + Type + ">::max())";
@@ -16,7 +16,9 @@ std::string identityOf(const ir::Reduction &Red, const std::string &Type) {
     return "(std::numeric_limits<" + Type + ">::has_infinity ? -std::numeric_limits<" +
            Type + ">::infinity() : std::numeric_limits<" + Type + ">::lowest())";
   default:
-    return Type + "(0)";
+    // A cast, not Type(0): a functional cast does not take a type of several words
+    // (unsigned long, the canonical spelling of std::size_t).
+    return "static_cast<" + Type + ">(0)";
   }
 }
 

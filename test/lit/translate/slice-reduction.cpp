@@ -10,7 +10,7 @@ float norm2(clpar::view<const float> v) {
   return clpar::sum(v[clpar::slice(0, 100, 2)] * v[clpar::slice(0, 100, 2)]) + clpar::max(v);
 }
 // CHECK-OMP: {{^ *}}clpar_scope.sync(); return [&](auto clpar_v0, auto clpar_v1) -> float { // clpar: slice statement
-// CHECK-OMP: {{^ *}}float clpar_acc = float(0);
+// CHECK-OMP: {{^ *}}float clpar_acc = static_cast<float>(0);
 // CHECK-OMP: reduction(+: clpar_acc)
 // CHECK-OMP: {{^ *}}return clpar_acc; }((v[clpar::slice(0, 100, 2)]), (v[clpar::slice(0, 100, 2)])) + [&](auto clpar_v0) -> float { // clpar: slice statement
 // CHECK-OMP: {{^ *}}if (!::clpar::rt::same_extents(clpar_v0) || clpar_v0.size() == 0) {
