@@ -1491,13 +1491,16 @@ private:
         return nullptr;
       Index = *I;
     }
+    // R.Functions grows when an argument calls a function not translated yet (a lambda
+    // called in an argument of a lambda's call), so it is indexed afresh after each
+    // argument, never held by reference across one.
     const ir::Function &F = R.Functions[Index];
     ExprPtr C = makeExpr(Expr::Kind::FunctionCall,
                          F.ReturnsVoid ? ScalarType::Int : F.ReturnType);
     C->Index = Index;
     C->Text = F.KernelName;
-    for (unsigned I = 0; I < F.Params.size(); ++I) {
-      const ir::Function::Param &P = F.Params[I];
+    for (unsigned I = 0; I < R.Functions[Index].Params.size(); ++I) {
+      const ir::Function::Param P = R.Functions[Index].Params[I];
       const clang::VarDecl *Captured =
           I >= Args.size() && I - Args.size() < Captures.size() ? Captures[I - Args.size()]
                                                                 : nullptr;
@@ -1523,7 +1526,7 @@ private:
       }
       if (!V)
         return nullptr;
-      const ir::View &Callee = F.ViewParams[P.ViewIndex];
+      const ir::View &Callee = R.Functions[Index].ViewParams[P.ViewIndex];
       ir::View &Caller = (*Sc->Views)[*V];
       if (Caller.Element != Callee.Element || Caller.Rank != Callee.Rank)
         return fail(Loc, "passes '" + Caller.HostExpr + "' to '" + Name +

@@ -241,7 +241,8 @@ private:
 };
 
 bool isMinMaxCallee(const clang::FunctionDecl *FD, llvm::StringRef Name) {
-  if (!FD || FD->getName() != Name)
+  // An operator (outer = v[i] calls view::operator[] with two arguments) has no identifier.
+  if (!FD || !FD->getIdentifier() || FD->getName() != Name)
     return false;
   const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(FD->getDeclContext());
   while (NS && NS->isInline())

@@ -613,8 +613,13 @@ private:
 
 } // namespace
 
-bool translateFile(const std::string &Input, const std::vector<std::string> &CompilerArgs,
-                   const TranslateOptions &Opts, TranslationResult &Result) {
+namespace {
+
+/// translateFile and translateSource: \p Code, when given, is the contents of \p Input,
+/// which then need not exist on disk.
+bool translate(const std::string &Input, const std::string *Code,
+               const std::vector<std::string> &CompilerArgs, const TranslateOptions &Opts,
+               TranslationResult &Result) {
   std::vector<std::string> Args = CompilerArgs;
   bool HasStd = false;
   for (const std::string &A : Args)
@@ -628,10 +633,25 @@ bool translateFile(const std::string &Input, const std::vector<std::string> &Com
   Args.push_back("-DCLPAR_TRANSLATING=1");
   clang::tooling::FixedCompilationDatabase Db(".", Args);
   clang::tooling::ClangTool Tool(Db, {Input});
+  if (Code)
+    Tool.mapVirtualFile(Input, *Code);
   bool Ok = false;
   ActionFactory Factory(Input, Opts, Result, Ok);
   int Status = Tool.run(&Factory);
   return Status == 0 && Ok;
+}
+
+} // namespace
+
+bool translateFile(const std::string &Input, const std::vector<std::string> &CompilerArgs,
+                   const TranslateOptions &Opts, TranslationResult &Result) {
+  return translate(Input, nullptr, CompilerArgs, Opts, Result);
+}
+
+bool translateSource(const std::string &Name, const std::string &Code,
+                     const std::vector<std::string> &CompilerArgs, const TranslateOptions &Opts,
+                     TranslationResult &Result) {
+  return translate(Name, &Code, CompilerArgs, Opts, Result);
 }
 
 } // namespace clpar

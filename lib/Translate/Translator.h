@@ -49,6 +49,13 @@ struct TranslationResult {
 bool translateFile(const std::string &Input, const std::vector<std::string> &CompilerArgs,
                    const TranslateOptions &Opts, TranslationResult &Result);
 
+/// As translateFile, for source text held in memory: \p Code is parsed as the file
+/// \p Name (an absolute path; it need not exist), whose directory is searched first
+/// for its quoted includes.  The fuzzer (test/fuzz) uses it.
+bool translateSource(const std::string &Name, const std::string &Code,
+                     const std::vector<std::string> &CompilerArgs, const TranslateOptions &Opts,
+                     TranslationResult &Result);
+
 } // namespace clpar
 
 #endif // CLPAR_TRANSLATE_TRANSLATOR_H

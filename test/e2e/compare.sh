@@ -11,6 +11,9 @@
 #                  CLPAR_AUTO_START=wait (the cost model decides from the first call): fails
 #                  if a site tries a variant for measurement more than once, or if no call
 #                  was decided by predictions
+#   MODE auto-results  as auto, but only the outputs are compared (threads that make a
+#                  site's first calls at once may each try a variant), and at least one call
+#                  must have run on each side
 # Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).  With
 # E2E_EXPECT_TRACE set, the run's trace must contain that text (e.g. a kernel form's build
 # option).  With E2E_COMPARE set, that command (given the expected and the actual output)
@@ -29,7 +32,7 @@ case $mode in
   opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \
               >"$work/actual" 2>"$work/trace" ;;
-  auto) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_AUTO_START=wait CLPAR_TRACE=1 "$clpar" >"$work/actual" \
+  auto|auto-results) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_AUTO_START=wait CLPAR_TRACE=1 "$clpar" >"$work/actual" \
           2>"$work/trace" ;;
   *) echo "unknown mode $mode"; exit 2 ;;
 esac
@@ -59,6 +62,12 @@ if [ "$mode" != host ] && [ -n "$expect_device" ]; then
 fi
 if [ "$mode" = host ] && grep '^clpar: ' "$work/trace" | grep -v -q -- '-> host'; then
   echo "CLPAR_DEVICE=host, yet a region ran elsewhere"; exit 1
+fi
+if [ "$mode" = auto-results ]; then
+  if ! grep '^clpar: ' "$work/trace" | grep -q -- '-> host'; then echo "no call ran on the host"; exit 1; fi
+  if ! grep '^clpar: .* -> ' "$work/trace" | grep -v -q -- '-> host'; then
+    echo "no call ran on the device"; exit 1
+  fi
 fi
 if [ "$mode" = auto ]; then
   # "clpar: SITE n=N -> WHERE (auto: measuring the device...": one trial per site, size and

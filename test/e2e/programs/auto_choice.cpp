@@ -16,10 +16,10 @@ void light(clpar::view<const int> x, clpar::view<int> y) {
 
 void heavy(clpar::view<const int> x, clpar::view<int> y) {
   for (auto i : clpar::prange(y.size())) {
-    int acc = y[i];
+    unsigned acc = unsigned(y[i]);  // unsigned: the product wraps (an int's would overflow)
     for (int k = 0; k < 200; ++k)
-      acc = acc * 7 + (x[i] ^ k);
-    y[i] = acc;
+      acc = acc * 7u + unsigned(x[i] ^ k);
+    y[i] = int(acc);
   }
 }
 
