@@ -1,11 +1,10 @@
-// e2e (not registered yet): threads writing interleaved elements of one vector, one thread's
-// calls on the device and its neighbour's on the host (.on(clpar::host)).  Each thread
-// writes only its own elements (i % 4 == t), so the results must equal the serial build's.
-// Today they do not under CLPAR_DEVICE=opencl (two runs in three differ on the 2-core
-// development machine): a device call copies back its view's whole hull, gaps included,
-// and so overwrites what the host thread wrote into the gaps meanwhile (issue 17, "no writes
-// outside what the program wrote").  Register it with clpar_e2e(threads_gaps) once copy-back
-// writes only the elements a kernel may write.
+// e2e: threads writing interleaved elements of one vector, one thread's calls on the device
+// and its neighbour's on the host (.on(clpar::host)).  Each thread writes only its own
+// elements (i % 4 == t), so the results must equal the serial build's.  Before copy-back
+// brought home only the elements a kernel may write, they did not under
+// CLPAR_DEVICE=opencl (two runs in three differed on the 2-core development machine): a
+// device call copied back its view's whole hull, gaps included, over what the host thread
+// wrote into the gaps meanwhile.
 #include <clpar/clpar.hpp>
 
 #include <cstdio>
