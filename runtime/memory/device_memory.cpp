@@ -93,6 +93,18 @@ struct rect_plan {
     }
   }
 
+  /// Whether every read's rectangle, counted with whole pitches (NVIDIA's OpenCL answers
+  /// CL_INVALID_VALUE when region[1] * row_pitch, or region[2] * slice_pitch, from the
+  /// origin passes the buffer's end, even where the last row ends inside it), lies in
+  /// `buffer`.  The last read starts furthest in.
+  bool fits(const element_rows& rows, const device_buffer& buffer) const noexcept {
+    std::uintptr_t last = rows.low;
+    for (std::uint32_t k = looped_from; k < rows.levels; ++k)
+      last += (rows.count[k] - 1) * rows.pitch[k];
+    const std::uint64_t extent = region[2] > 1 ? region[2] * slice_pitch : region[1] * row_pitch;
+    return last - buffer.base() + extent <= buffer.size();
+  }
+
   std::uint64_t reads(const element_rows& rows) const noexcept {
     std::uint64_t n = 1;
     for (std::uint32_t k = looped_from; k < rows.levels; ++k) n *= rows.count[k];
@@ -139,7 +151,8 @@ const char* device_memory::to_host_rows(device_id device, const device_buffer& b
   auto read_once = [&]() -> const char* {
     why = nullptr;
     const rect_plan plan(rows);
-    if (rows.nested() && rows.row_bytes >= rect_row_bytes && plan.reads(rows) <= max_rect_reads) {
+    if (rows.nested() && rows.row_bytes >= rect_row_bytes && plan.reads(rows) <= max_rect_reads &&
+        plan.fits(rows, buffer)) {
       const std::uint64_t reads = plan.reads(rows);
       std::uint64_t index[element_rows::max_levels] = {};
       for (std::uint64_t n = 0; n < reads; ++n) {
