@@ -20,6 +20,26 @@ const cl::Buffer& cl_buffer(const device_buffer& buffer) {
   return static_cast<const cl_device_buffer&>(buffer).buffer();
 }
 
+// The only copy may be on the device: a read that fails is tried again, read_attempts times
+// in all, before the bytes count as lost.  `read(call)` makes one attempt and returns its
+// status, naming the failing call in `call`.  Not after a kernel launched without a wait
+// failed: that says more than the read that found it, and reading again would only read
+// what it failed to write.
+template <class Read>
+const char* read_with_retries(device_context& context, std::uint64_t bytes, Read read) {
+  for (int attempt = 1;; ++attempt) {
+    const char* call = "clEnqueueReadBuffer";
+    const cl_int status = read(call);
+    if (status == CL_SUCCESS) return nullptr;
+    if (const char* failed = context.pending().settle(true)) return failed;
+    const char* reason = cl_failure_why(call, status);
+    if (trace_enabled())
+      trace_write("reading " + std::to_string(bytes) + " bytes back failed (" + reason + ")" +
+                  (attempt < read_attempts ? ", trying again" : ""));
+    if (attempt == read_attempts) return reason;
+  }
+}
+
 }  // namespace
 
 std::shared_ptr<device_buffer> device_memory::allocate(device_id device, byte_range range,
@@ -49,22 +69,11 @@ const char* device_memory::to_host(device_id device, const device_buffer& buffer
   const char* why = nullptr;
   device_context* context = context_of(device, why);
   if (context == nullptr) return why;
-  // The only copy may be this one: a failed read is tried again (read_attempts in all)
-  // before the bytes count as lost.
-  cl_int status = CL_SUCCESS;
-  for (int attempt = 1; attempt <= read_attempts; ++attempt) {
-    status = context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
-                                         range.low - buffer.base(), range.size());
-    if (status == CL_SUCCESS) return nullptr;
-    // A kernel launched without a wait that failed says more than the read that found it,
-    // and reading again would only read what it failed to write.
-    if (const char* failed = context->pending().settle(true)) return failed;
-    if (trace_enabled())
-      trace_write("reading " + std::to_string(range.size()) + " bytes back failed (" +
-                  describe_cl_failure("clEnqueueReadBuffer", status) + ")" +
-                  (attempt < read_attempts ? ", trying again" : ""));
-  }
-  return cl_failure_why("clEnqueueReadBuffer", status);
+  return read_with_retries(*context, range.size(), [&](const char*& call) {
+    call = "clEnqueueReadBuffer";
+    return context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
+                                       range.low - buffer.base(), range.size());
+  });
 }
 
 namespace {
@@ -241,16 +250,11 @@ const char* device_memory::to_host_rows(device_id device, const device_buffer& b
     return why;
   };
 
-  // As to_host: read_attempts tries, unless a kernel that wrote the bytes failed.
-  for (int attempt = 1;; ++attempt) {
-    if (read_once() == nullptr) return nullptr;
-    if (const char* earlier = context->pending().settle(true)) return earlier;
-    const char* reason = cl_failure_why(failed_call, failed_status);
-    if (attempt == read_attempts) return reason;
-    if (trace_enabled())
-      trace_write("reading " + std::to_string(rows.bytes()) + " bytes of rows back failed (" +
-                  reason + "), trying again");
-  }
+  return read_with_retries(*context, rows.bytes(), [&](const char*& call) {
+    if (read_once() == nullptr) return CL_SUCCESS;
+    call = failed_call;
+    return failed_status;
+  });
 }
 
 const char* device_memory::copy(device_id device, device_buffer& to, const device_buffer& from,

@@ -10,13 +10,14 @@
 #   device-lost                          the serial build's output, or clpar::device_error
 #                                        naming the memory (exit 3) after a correct start of
 #                                        the serial build's output
-# Kernels are built once into a shared cache for every kind but build, whose runs each start
+# The device is FAULT_DEVICE's CLPAR_DEVICE value (opencl unless set; opencl-gpu on a GPU
+# machine).  Kernels are built once into a shared cache for every kind but build, whose runs each start
 # with an empty cache.  Prints how many points each kind had and how they ended.
 set -u
 serial=$1 clpar=$2
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
-export POCL_KERNEL_CACHE=0 CLPAR_DEVICE=opencl
+export POCL_KERNEL_CACHE=0 CLPAR_DEVICE=${FAULT_DEVICE:-opencl}
 "$serial" >"$work/expected" || { echo "serial run failed"; exit 1; }
 CLPAR_CACHE_DIR="$work/warm" "$clpar" >/dev/null 2>&1 || { echo "warm-up run failed"; exit 1; }
 
