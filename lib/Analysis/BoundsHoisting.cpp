@@ -153,9 +153,11 @@ private:
     Bounds.pop_back();
   }
 
+  /// Checks are listed in the order the serial program makes them (first_out_of_range
+  /// reports the earlier of two that first fail in the same iteration): an access after
+  /// its indices, an assignment's right operand before its left (C++17), other operands
+  /// from left to right.
   void expr(Expr &E) {
-    if (E.K == Expr::Kind::ViewElement)
-      access(E);
     if (E.K == Expr::Kind::Conditional) {
       expr(*E.Operands[0]);
       return;
@@ -164,8 +166,20 @@ private:
       expr(*E.Operands[0]);
       return;
     }
+    if (E.K == Expr::Kind::Binary && isAssignment(E.Text) && E.Operands.size() == 2) {
+      expr(*E.Operands[1]);
+      expr(*E.Operands[0]);
+      return;
+    }
     for (auto &Op : E.Operands)
       expr(*Op);
+    if (E.K == Expr::Kind::ViewElement)
+      access(E);
+  }
+
+  static bool isAssignment(const std::string &Op) {
+    return !Op.empty() && Op.back() == '=' && Op != "==" && Op != "!=" && Op != "<=" &&
+           Op != ">=";
   }
 
   void access(Expr &E) {

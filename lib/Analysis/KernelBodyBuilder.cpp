@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace clpar {
@@ -1214,6 +1215,40 @@ private:
                        *Info, *Elem);
   }
 
+  /// Where the header build's bounds_error points for the view access \p OC (its index
+  /// arguments end at \p NumArgs): m(i, j) at the location its defaulted call_site
+  /// argument is used (the same under GCC and Clang); v[i] at the `]` under GCC and at the
+  /// index under Clang, which uses its default argument where the index converts to
+  /// detail::checked_index.
+  ir::SourcePos viewAccessSite(const clang::CXXOperatorCallExpr *OC, unsigned NumArgs) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    auto usedAt = [](const clang::Expr *E) -> std::optional<clang::SourceLocation> {
+      if (const auto *D = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+        return D->getUsedLocation();
+      if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E->IgnoreImplicit()))
+        for (const clang::Expr *A : CE->arguments())
+          if (const auto *D = llvm::dyn_cast<clang::CXXDefaultArgExpr>(A))
+            return D->getUsedLocation();
+      return std::nullopt;
+    };
+    clang::SourceLocation GnuAt = OC->getEndLoc(), ClangAt = GnuAt;
+    if (OC->getOperator() == clang::OO_Call) {
+      if (NumArgs < OC->getNumArgs())
+        if (std::optional<clang::SourceLocation> L = usedAt(OC->getArg(NumArgs)))
+          GnuAt = ClangAt = *L;
+    } else if (std::optional<clang::SourceLocation> L = usedAt(OC->getArg(1))) {
+      ClangAt = *L;
+    }
+    GnuAt = SM.getSpellingLoc(GnuAt);
+    ClangAt = SM.getSpellingLoc(ClangAt);
+    ir::SourcePos P{R.Site.File, SM.getSpellingLineNumber(GnuAt),
+                    SM.getSpellingColumnNumber(GnuAt)};
+    if (SM.getSpellingLineNumber(ClangAt) == P.Line &&
+        SM.getSpellingColumnNumber(ClangAt) != P.Column)
+      P.ClangColumn = SM.getSpellingColumnNumber(ClangAt);
+    return P;
+  }
+
   ExprPtr operatorCall(const clang::CXXOperatorCallExpr *OC) {
     clang::OverloadedOperatorKind Op = OC->getOperator();
     if (Op == clang::OO_Call) {
@@ -1243,13 +1278,7 @@ private:
     ExprPtr A = makeExpr(Expr::Kind::ViewElement, View.Element);
     A->Index = *V;
     A->AccessId = R.AccessCount++;
-    {
-      const clang::SourceManager &SM = Ctx.getSourceManager();
-      // The closing bracket: where the header's bounds_error points under g++.
-      clang::SourceLocation L = SM.getSpellingLoc(OC->getEndLoc());
-      R.AccessSites.push_back({R.Site.File, SM.getSpellingLineNumber(L),
-                               SM.getSpellingColumnNumber(L)});
-    }
+    R.AccessSites.push_back(viewAccessSite(OC, NumArgs));
     for (unsigned I = 1; I < NumArgs; ++I) {
       const clang::Expr *Idx = unwrapIndex(OC->getArg(I));
       if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())

@@ -3,6 +3,7 @@
 
 #include "Emit/KernelEmitter.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <utility>
@@ -211,8 +212,28 @@ private:
          ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
          (Opts.Scope.empty() ? (Shape.Split ? ", nullptr" : "") : ", &" + Opts.Scope) +
          (Shape.Split ? ", " + innerTrips() : "") + "};");
-    // Checks decided before launch: a failing one throws before anything is written.
-    for (const ir::HoistedCheck &C : R.HoistedChecks) {
+    // Checks decided before launch: a failing one throws before anything is written, the
+    // error of the access that fails first in the serial order.
+    if (!R.HoistedChecks.empty()) {
+      line(I + "  {");
+      line(I + "    ::clpar::rt::first_out_of_range clpar_bad(" +
+           std::to_string(R.Dims.size()) + ");");
+    }
+    std::string Throws;
+    // Checks in the same serial loops compare by those loops' iterations too.
+    std::vector<std::vector<const ir::Expr *>> Nests;
+    for (size_t K = 0; K < R.HoistedChecks.size(); ++K) {
+      const ir::HoistedCheck &C = R.HoistedChecks[K];
+      std::string Nest;
+      if (!C.Inner.empty()) {
+        std::vector<const ir::Expr *> Loops;
+        for (const ir::HoistedCheck::InnerLoop &L : C.Inner)
+          Loops.push_back(L.First.get());
+        auto It = std::find(Nests.begin(), Nests.end(), Loops);
+        if (It == Nests.end())
+          It = Nests.insert(Nests.end(), Loops);
+        Nest = ", " + std::to_string(It - Nests.begin() + 1);
+      }
       std::string Coef;
       for (size_t D = 0; D < C.LoopCoef.size(); ++D)
         Coef += (D ? ", " : "") + std::to_string(C.LoopCoef[D]) + "LL";
@@ -231,18 +252,31 @@ private:
           List += "::clpar::rt::dim_arg{" + hostValue(*L.First) + ", 1, " +
                   tripCount(*L.First, *L.End) + "}, ";
         }
-        line(I + "  {");
-        line(I + "    const ::clpar::rt::dim_arg clpar_check_dims[] = {" + List + "};");
+        line(I + "    {");
+        line(I + "      const ::clpar::rt::dim_arg clpar_check_dims[] = {" + List + "};");
       }
-      std::string In = I + (C.Inner.empty() ? "  " : "    ");
-      line(In + "if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(" + Dims +
-           ", " + std::to_string(R.Dims.size() + C.Inner.size()) + ", " +
-           std::to_string(C.Constant) + "LL, {" + Coef + "}, " + Extent + ", clpar_bad))");
-      line(In + "  throw ::clpar::bounds_error(" + quoted(C.At.File) + ", " +
-           std::to_string(C.At.Line) + ", " + std::to_string(C.At.Column) +
-           ", clpar_bad, " + Extent + ", " + quoted(R.Views[C.View].HostExpr) + ");");
+      std::string In = I + (C.Inner.empty() ? "    " : "      ");
+      line(In + "clpar_bad.check(" + Dims + ", " +
+           std::to_string(R.Dims.size() + C.Inner.size()) + ", " +
+           std::to_string(C.Constant) + "LL, {" + Coef + "}, " + Extent + Nest + ");");
       if (!C.Inner.empty())
-        line(I + "  }");
+        line(I + "    }");
+      std::string Column = std::to_string(C.At.Column);
+      if (C.At.ClangColumn)
+        Column = "CLPAR_RT_SUBSCRIPT_COLUMN(" + Column + ", " +
+                 std::to_string(C.At.ClangColumn) + ")";
+      Throws += I + "    case " + std::to_string(K) + ":\n" + I +
+                "      throw ::clpar::bounds_error(" + quoted(C.At.File) + ", " +
+                std::to_string(C.At.Line) + ", " + Column + ", clpar_bad.index(), " + Extent +
+                ", " + quoted(R.Views[C.View].HostExpr) + ");\n";
+    }
+    if (!R.HoistedChecks.empty()) {
+      line(I + "    switch (clpar_bad.failed()) {");
+      Out += Throws;
+      line(I + "    default:");
+      line(I + "      break;");
+      line(I + "    }");
+      line(I + "  }");
     }
     line(I + "  ::clpar::rt::region_call clpar_call(clpar_request);");
     line(I + "  if (!clpar_call.ran_on_device()) {");
@@ -368,7 +402,13 @@ private:
     Out += std::string(R.BodyStart.Column > 1 ? R.BodyStart.Column - 1 : 0, ' ');
     Out += R.BodyText + "\n";
     line(In + "} catch (...) {");
-    line(In + "  clpar_errors.capture();");
+    // The iteration's number in the serial order: the error of the earliest is the serial
+    // build's.
+    std::string Iteration =
+        N > 1 ? "(clpar_nb == 1 ? clpar_t : clpar_t / clpar_nb) * clpar_n" + SL +
+                    " + static_cast<std::uint64_t>(clpar_k" + SL + ")"
+              : "static_cast<std::uint64_t>(clpar_k0)";
+    line(In + "  clpar_errors.capture(" + Iteration + ");");
     line(In + "}");
     if (N > 1)
       line(I + "      }");

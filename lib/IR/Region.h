@@ -244,6 +244,9 @@ struct SourcePos {
   std::string File; ///< as given on the command line
   unsigned Line = 0;
   unsigned Column = 0;
+  /// Where the header build compiled by Clang reports the same place, when that differs
+  /// (v[i]: GCC reports the `]`, Clang the index), else 0.
+  unsigned ClangColumn = 0;
 };
 
 /// A bounds check made once before launch instead of per access (SPEC 1.4): the index is

@@ -74,35 +74,113 @@ dim_arg dim_arg_of(const Range& r) noexcept {
                  static_cast<std::uint64_t>(r.size())};
 }
 
-/// A bounds check hoisted out of a kernel (SPEC 1.4): true when the index
-/// constant + sum of coef[d] * (value of loop d) leaves [0, extent) in some iteration of
-/// `dims` (never for an empty iteration space).  `index` receives the offending value as
-/// the view would see it (a negative index wraps, as converting it to std::size_t does).
-inline bool affine_out_of_range(const dim_arg* dims, std::size_t dim_count,
-                                long long constant, std::initializer_list<long long> coef,
-                                std::uint64_t extent, std::uint64_t& index) noexcept {
-  __int128 lo = constant, hi = constant;
-  std::size_t d = 0;
-  for (long long c : coef) {
-    if (d == dim_count) break;
-    const dim_arg& dim = dims[d++];
-    if (dim.count == 0) return false;
-    const __int128 first = dim.first;
-    const __int128 last = first + static_cast<__int128>(dim.count - 1) * dim.step;
-    const __int128 a = c * first, b = c * last;
-    lo += a < b ? a : b;
-    hi += a < b ? b : a;
+/// The column a bounds_error of v[i] (rank 1) gives in the header build: the `]` under
+/// GCC, the index's first character under Clang, where the caller's location rides on the
+/// index's conversion to detail::checked_index (view.hpp).  The generated code names both.
+#if defined(__clang__)
+#define CLPAR_RT_SUBSCRIPT_COLUMN(gnu, clang) (clang)
+#else
+#define CLPAR_RT_SUBSCRIPT_COLUMN(gnu, clang) (gnu)
+#endif
+
+/// Bounds checks hoisted out of a region (SPEC 1.4), decided before launch.  Each check()
+/// is one index, constant + sum of coef[d] * (value of loop d), over the loops `dims`: the
+/// region's dimensions, then the serial loops of the body around the access.  Of the
+/// checks that fail, failed() gives the number (in call order, from 0) of the one whose
+/// first failing iteration comes first in the serial order of the region's loops, and
+/// index() its index there, as the view would see it (a negative index wraps, as
+/// converting it to std::size_t does): the error the serial build throws, where only these
+/// accesses fail.  Two checks that first fail in the same iteration of the region are
+/// ordered by the iterations of their serial loops where they are in the same loops (the
+/// same nonzero `nest`), else by call order (the translator calls in the order the serial
+/// program checks).
+class first_out_of_range {
+ public:
+  static constexpr std::size_t max_dims = 32;
+
+  explicit first_out_of_range(std::size_t region_dims) noexcept
+      : region_dims_(region_dims < max_dims ? region_dims : max_dims) {}
+
+  void check(const dim_arg* dims, std::size_t dim_count, long long constant,
+             std::initializer_list<long long> coef, std::uint64_t extent,
+             unsigned nest = 0) noexcept {
+    const int number = checks_++;
+    if (dim_count > max_dims) dim_count = max_dims;
+    // With t[d] the iteration number of loop d, the index is k + sum of a[d] * t[d].
+    __int128 a[max_dims] = {};
+    std::uint64_t count[max_dims] = {};
+    __int128 k = constant;
+    std::size_t d = 0;
+    for (long long c : coef) {
+      if (d == dim_count) break;
+      if (dims[d].count == 0) return;  // the access never runs
+      count[d] = dims[d].count;
+      a[d] = static_cast<__int128>(c) * dims[d].step;
+      k += static_cast<__int128>(c) * dims[d].first;
+      ++d;
+    }
+    for (; d < dim_count; ++d) {  // loops the index does not use
+      if (dims[d].count == 0) return;
+      count[d] = dims[d].count;
+    }
+    // Too high: sum a[d] t[d] >= extent - k.  Too low: sum -a[d] t[d] >= k + 1.
+    std::uint64_t high[max_dims] = {}, low[max_dims] = {};
+    __int128 high_sum = 0, low_sum = 0;
+    const bool is_high = first_at_least(a, count, dim_count, static_cast<__int128>(extent) - k,
+                                        1, high, high_sum);
+    const bool is_low = first_at_least(a, count, dim_count, k + 1, -1, low, low_sum);
+    if (!is_high && !is_low) return;
+    const bool take_low = is_low && (!is_high || before(low, high, dim_count));
+    const std::uint64_t* at = take_low ? low : high;
+    if (failed_ >= 0) {
+      const std::size_t common = nest != 0 && nest == nest_ ? dim_count : region_dims_;
+      if (!before(at, first_, common < region_dims_ ? region_dims_ : common)) return;
+    }
+    failed_ = number;
+    nest_ = nest;
+    for (std::size_t i = 0; i < dim_count; ++i) first_[i] = at[i];
+    index_ = static_cast<std::uint64_t>(take_low ? k - low_sum : k + high_sum);
   }
-  if (lo < 0) {
-    index = static_cast<std::uint64_t>(static_cast<long long>(lo));
+
+  /// The number of the check that fails first, or -1 when none fails.
+  int failed() const noexcept { return failed_; }
+  std::uint64_t index() const noexcept { return index_; }
+
+ private:
+  /// The lexicographically smallest t in [0, count) with sum sign*a[d]*t[d] >= target,
+  /// with that sum; false when there is none.  Greedy: the smallest t[d] that the largest
+  /// sum of the later loops still lets reach the target.
+  static bool first_at_least(const __int128* a, const std::uint64_t* count, std::size_t n,
+                             __int128 target, int sign, std::uint64_t* t,
+                             __int128& sum) noexcept {
+    __int128 rest = 0;  // the largest sum of loops d.. n-1
+    for (std::size_t d = 0; d < n; ++d)
+      if (sign * a[d] > 0) rest += sign * a[d] * static_cast<__int128>(count[d] - 1);
+    if (rest < target) return false;
+    sum = 0;
+    for (std::size_t d = 0; d < n; ++d) {
+      const __int128 ad = sign * a[d];
+      if (ad > 0) rest -= ad * static_cast<__int128>(count[d] - 1);
+      t[d] = 0;
+      const __int128 need = target - sum - rest;
+      if (ad > 0 && need > 0) t[d] = static_cast<std::uint64_t>((need + ad - 1) / ad);
+      sum += ad * static_cast<__int128>(t[d]);
+    }
     return true;
   }
-  if (hi >= static_cast<__int128>(extent)) {
-    index = static_cast<std::uint64_t>(hi);
-    return true;
+  static bool before(const std::uint64_t* x, const std::uint64_t* y, std::size_t n) noexcept {
+    for (std::size_t d = 0; d < n; ++d)
+      if (x[d] != y[d]) return x[d] < y[d];
+    return false;
   }
-  return false;
-}
+
+  std::size_t region_dims_;
+  int checks_ = 0;
+  int failed_ = -1;
+  unsigned nest_ = 0;
+  std::uint64_t index_ = 0;
+  std::uint64_t first_[max_dims] = {};
+};
 
 /// Slice statements: true when every view has the first one's extents.
 template <class First, class... Rest>

@@ -3,7 +3,8 @@
 // Header-only (OpenMP variants also exist in --no-opencl builds, which link no runtime).
 // An exception may not leave an OpenMP structured block: the variant wraps each
 // iteration's body in a try block that hands the exception to a host_errors, and after the
-// loop the first one captured is rethrown on the calling thread.  openmp_schedule applies a
+// loop the one of the earliest iteration (the serial build's) is rethrown on the calling
+// thread.  openmp_schedule applies a
 // prange's schedule and thread count to a `schedule(runtime)` loop and restores the
 // previous schedule afterwards.
 #ifndef CLPAR_RT_OPENMP_HPP
@@ -13,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <mutex>
 #include <type_traits>
 
 #ifdef _OPENMP
@@ -96,10 +98,14 @@ unchecked_view<T, Rank> unchecked(const view<T, Rank>& v) noexcept {
 
 class host_errors {
  public:
-  /// Call from a catch block.  Keeps the first exception; later ones are dropped.
-  void capture() noexcept {
-    if (!taken_.exchange(true, std::memory_order_acq_rel)) {
+  /// Call from a catch block, with the iteration's number in the serial order of the loop.
+  /// Keeps the exception of the earliest iteration: the one the serial build throws, since
+  /// every iteration runs to its end or its exception.
+  void capture(std::uint64_t iteration) noexcept {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!first_ || iteration < iteration_) {
       first_ = std::current_exception();
+      iteration_ = iteration;
       ready_.store(true, std::memory_order_release);
     }
   }
@@ -129,9 +135,10 @@ class host_errors {
   }
 
  private:
-  std::atomic<bool> taken_{false};
+  std::mutex mutex_;
   std::atomic<bool> ready_{false};
   std::exception_ptr first_;
+  std::uint64_t iteration_ = 0;
 };
 
 /// The OpenMP variant of a nest of two or more dimensions runs one parallel loop over its

@@ -1,5 +1,6 @@
 // A hoisted check that fails throws before any element is written, with the access's
-// location, the index and the extent; a loop that runs no iteration checks nothing.
+// location (where the header build reports it), the index and the extent; a loop that
+// runs no iteration checks nothing.
 // RUN: %clparxx -std=c++20 -O2 %s -o %t
 // RUN: env CLPAR_DEVICE=opencl POCL_KERNEL_CACHE=0 %t | FileCheck %s
 // RUN: env CLPAR_DEVICE=host %t | FileCheck %s
@@ -25,7 +26,7 @@ int main() {
     std::printf("line %u col %u index %zu extent %zu\n", e.line(), e.column(), e.index(),
                 e.extent());
   }
-  // CHECK: line 14 col 18 index 4 extent 4
+  // CHECK: line 15 col 13 index 4 extent 4
   bool untouched = true;
   for (int v : out) untouched = untouched && v == -7;
   std::printf("untouched %d\n", untouched);

@@ -1,8 +1,9 @@
 // Accesses in serial loops with region-invariant bounds are checked before launch too:
-// the loop variable is a further dimension of the check.  A loop whose bounds depend on
+// the loop variable is a further dimension of the check, and checks in the same loop are
+// compared by its iterations (nest 1), so the error is the serial loop's first.  A loop whose bounds depend on
 // the region's indices is checked in the kernel when it starts (its first and last index).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_12_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_13_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -20,7 +21,10 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
     }
 }
 // CHECK-OMP: {{^ *}}const ::clpar::rt::dim_arg clpar_check_dims[] = {clpar_dims[0], clpar_dims[1], ::clpar::rt::dim_arg{0LL, 1, static_cast<std::uint64_t>(static_cast<long long>(k) > 0LL ? static_cast<long long>(k) - 0LL : 0)}, };
-// CHECK-OMP: {{^ *}}if (std::uint64_t clpar_bad; ::clpar::rt::affine_out_of_range(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], clpar_bad))
+// CHECK-OMP: {{^ *}}clpar_bad.check(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], 1);
+// CHECK-OMP: {{^ *}}clpar_bad.check(clpar_check_dims, 3, 0LL, {0LL, 1LL, 0LL}, clpar_views[1].extent[1], 1);
+// CHECK-OMP: {{^ *}}case 2:
+// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted-inner-loop.cpp", 17, 25, clpar_bad.index(), clpar_views[1].extent[0], "b");
 // CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * CLPAR_INNER(a_s1)] * b[b_off + (long)l * b_s0 + (long)j * CLPAR_INNER(b_s1)];
 // CHECK-CL: {{^ *}}const ulong t = (ulong)(0UL);
 // CHECK-CL-NEXT: {{^ *}}if (t < i) {

@@ -1,5 +1,6 @@
 // test/unit/include/clpar/rt/openmp_test.cpp - the OpenMP variant's support: how a nest's
-// innermost dimension is cut into blocks; views read without per-access checks.
+// innermost dimension is cut into blocks; views read without per-access checks; which
+// exception of a parallel loop reaches the caller.
 #include "clpar/rt/openmp.hpp"
 
 #include <clpar/clpar.hpp>
@@ -7,6 +8,9 @@
 
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
+#include <string>
+#include <thread>
 #include <vector>
 
 namespace clpar::rt {
@@ -64,6 +68,46 @@ TEST(UncheckedView, RankOneSubscriptAndConstElements) {
   EXPECT_EQ(u[1], 4);
   EXPECT_EQ(u(1), 4);
   EXPECT_EQ(&u[short{1}], &data[3]);
+}
+
+TEST(HostErrors, KeepsTheExceptionOfTheEarliestIteration) {
+  host_errors errors;
+  std::vector<std::thread> threads;
+  // Iterations 1000 down to 10 fail, from four threads at once, in no particular order.
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&errors, t] {
+      for (std::uint64_t i = 1000 - static_cast<std::uint64_t>(t); i >= 10; i -= 4) {
+        try {
+          throw std::runtime_error(std::to_string(i));
+        } catch (...) {
+          errors.capture(i);
+        }
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  try {
+    errors.rethrow_if_any();
+    FAIL() << "nothing was rethrown";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "10");
+  }
+}
+
+TEST(HostErrors, NamesTheViewOfABoundsErrorFromItsSite) {
+  host_errors errors;
+  try {
+    throw bounds_error("f.cpp", 3, 9, 12, 10);
+  } catch (...) {
+    errors.capture(0);
+  }
+  static constexpr access_site sites[] = {{3, 5, 20, "outer"}, {3, 8, 11, "w"}};
+  try {
+    errors.rethrow_if_any(sites);
+    FAIL() << "nothing was rethrown";
+  } catch (const bounds_error& e) {
+    ASSERT_NE(e.view_name(), nullptr);
+    EXPECT_STREQ(e.view_name(), "w");
+  }
 }
 
 }  // namespace
