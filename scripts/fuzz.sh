@@ -37,12 +37,33 @@ find test/lit test/e2e/programs -name '*.cpp' | while read -r f; do
   cp "$f" "$seeds/$(echo "$f" | tr / _)"
 done
 
+# The precompiled prelude (test/fuzz/TranslateFuzzer.cpp): clpar.hpp and the standard
+# headers the seeds include, built by the tree's own compiler with the options the target
+# parses with.  An input that defines a macro before including clpar.hpp (say
+# CLPAR_NO_BOUNDS_CHECK) then sees the header as already included; FUZZ_PCH=0 turns the
+# prelude off.
+if [ "${FUZZ_PCH:-1}" != 0 ]; then
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+  prelude=$build/fuzz-prelude.hpp
+  {
+    echo '#include <clpar/clpar.hpp>'
+    for h in algorithm array atomic chrono cmath cstddef cstdint cstdio cstdlib cstring \
+             functional limits memory numeric optional stdexcept string thread type_traits \
+             utility vector; do
+      echo "#include <$h>"
+    done
+  } >"$prelude"
+  "$cxx" -x c++-header -std=c++20 -fopenmp -I include -I test/e2e/programs "$prelude" \
+    -o "$build/fuzz-prelude.pch"
+  export CLPAR_FUZZ_PCH="$build/fuzz-prelude.pch"
+fi
+
 # -close_fd_mask=3: the translator's diagnostics are not printed (libFuzzer's own report
 # and the sanitizers' still are).
 log=$build/fuzz-artifacts/last-run.log
 echo "fuzzing for $seconds s; progress in $log"
 status=0
-nice -n 10 "$build/bin/clpar-translate-fuzz" -max_len=4096 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
+nice -n 10 "$build/bin/clpar-translate-fuzz" -max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 \
   -max_total_time="$seconds" -close_fd_mask=3 -print_final_stats=1 \
   -artifact_prefix="$build/fuzz-artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
 tail -n 40 "$log"

@@ -1,6 +1,7 @@
 //===- Driver/Driver.cpp - clpar++: translate, then compile like the compiler -===//
 #include "Driver/Driver.h"
 
+#include "Driver/BuildIdentity.h"
 #include "Driver/CompilerArgs.h"
 #include "Driver/DriverConfig.h"
 #include "Driver/Installation.h"
@@ -227,7 +228,9 @@ void printHelp(raw_ostream &OS) {
         "                          ccache) and its arguments follow; CMake's\n"
         "                          CXX_COMPILER_LAUNCHER uses this\n"
         "  -v                      print the commands run (and pass -v on)\n"
-        "  --version               print clpar++'s and the underlying compiler's version\n"
+        "  --version               print clpar++'s version and build (a hash of the\n"
+        "                          translator and headers, for compiler caches) and\n"
+        "                          the underlying compiler's version\n"
         "  --help                  print this text\n"
         "\n"
         "ENVIRONMENT:\n"
@@ -259,7 +262,13 @@ int runDriver(ArrayRef<const char *> Argv) {
   Expected<std::vector<std::string>> Compiler =
       findUnderlyingCompiler(Args.Clpar, Exe, sys::Process::GetEnv("CLPAR_CXX"));
   if (Args.Clpar.Version) {
-    outs() << "clpar++ " CLPAR_VERSION "\n";
+    // The build's identity, for compiler caches (Driver/BuildIdentity.h).
+    Installation Pieces = Installation::locate(Exe);
+    outs() << "clpar++ " CLPAR_VERSION;
+    if (Expected<std::string> Id = buildIdentity(Pieces.Translator, Pieces.IncludeDir))
+      outs() << " (build " << *Id << ")\n";
+    else
+      outs() << " (build unknown: " << toString(Id.takeError()) << ")\n";
     if (!Compiler)
       return reportError(Compiler.takeError());
     Command Version;

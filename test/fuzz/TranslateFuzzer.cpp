@@ -6,13 +6,17 @@
 // outcome for most inputs; a crash, an assertion, a sanitizer report or a hang is a bug.
 // The input's length picks the translator options, so that every option meets every
 // input shape: bit 0 --no-opencl, bit 1 --no-bounds-check, bit 2 --strict-fp.
-// scripts/fuzz.sh builds and runs it.
+// Where CLPAR_FUZZ_PCH names a precompiled header (clang -x c++-header, same options),
+// each input is parsed after it (-include-pch): the standard headers that clpar.hpp
+// includes are then read once, not once per input, which is most of an input's time.
+// scripts/fuzz.sh builds the header and runs the target.
 //
 //===----------------------------------------------------------------------===//
 #include "Translate/Translator.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -32,8 +36,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data, std::size_t Size
   Opts.Remarks = true;
   Opts.DumpRegions = true;
   // As clpar++ passes them (docs/driver.md, "What the translator sees").
-  const std::vector<std::string> Args = {"-I" CLPAR_FUZZ_INCLUDE_DIR, "-I" CLPAR_FUZZ_PROGRAMS_DIR,
-                                         "-std=c++20", "-fopenmp", "-x", "c++"};
+  static const std::vector<std::string> Args = [] {
+    std::vector<std::string> A = {"-I" CLPAR_FUZZ_INCLUDE_DIR, "-I" CLPAR_FUZZ_PROGRAMS_DIR,
+                                  "-std=c++20", "-fopenmp", "-x", "c++"};
+    if (const char *Pch = std::getenv("CLPAR_FUZZ_PCH"); Pch && *Pch) {
+      A.push_back("-include-pch");
+      A.push_back(Pch);
+    }
+    return A;
+  }();
   clpar::TranslationResult Result;
   clpar::translateSource("/clpar-fuzz/input.cpp", Code, Args, Opts, Result);
   return 0;
