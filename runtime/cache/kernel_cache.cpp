@@ -17,83 +17,41 @@
 #include <ctime>
 #include <filesystem>
 #include <limits>
+#include <new>
 #include <tuple>
+
+#include <xxhash.h>
 
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
 namespace {
 
-// SHA-256 (FIPS 180-4).  Strong enough that a file name stands for one key text (a
-// collision is still caught by the stored key) and that a damaged entry fails its digest.
-class sha256 {
+// XXH3-128 (libxxhash), streamed.  Strong enough that a file name stands for one key text
+// (a collision is still caught by the stored key) and that a damaged entry fails its
+// digest; not meant to resist someone forging entries (the cache trusts only its owner's
+// files: docs/cache-format.md).
+class entry_hash {
  public:
-  void update(const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    total_ += size;
-    while (size > 0) {
-      const std::size_t take = std::min(size, block_.size() - used_);
-      std::memcpy(block_.data() + used_, bytes, take);
-      used_ += take, bytes += take, size -= take;
-      if (used_ == block_.size()) compress(), used_ = 0;
-    }
+  entry_hash() : state_(XXH3_createState()) {
+    if (!state_ || XXH3_128bits_reset(state_) != XXH_OK) throw std::bad_alloc();
   }
+  ~entry_hash() { XXH3_freeState(state_); }
+  entry_hash(const entry_hash&) = delete;
+  entry_hash& operator=(const entry_hash&) = delete;
 
-  std::array<unsigned char, 32> finish() {
-    const std::uint64_t bits = total_ * 8;
-    const unsigned char one = 0x80, zero = 0;
-    update(&one, 1);
-    while (used_ != 56) update(&zero, 1);
-    for (int shift = 56; shift >= 0; shift -= 8) {
-      const auto byte = static_cast<unsigned char>(bits >> shift);
-      update(&byte, 1);
-    }
-    std::array<unsigned char, 32> digest{};
-    for (std::size_t i = 0; i < 32; ++i)
-      digest[i] = static_cast<unsigned char>(state_[i / 4] >> (24 - 8 * (i % 4)));
+  void update(const void* data, std::size_t size) { XXH3_128bits_update(state_, data, size); }
+  /// The digest in XXH's canonical (big-endian) byte order.
+  std::array<unsigned char, 16> finish() const {
+    XXH128_canonical_t canonical;
+    XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state_));
+    std::array<unsigned char, 16> digest{};
+    std::memcpy(digest.data(), canonical.digest, digest.size());
     return digest;
   }
 
  private:
-  void compress() {
-    static constexpr std::uint32_t k[64] = {
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-        0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-        0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-        0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-        0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-        0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-        0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-        0xc67178f2};
-    std::uint32_t w[64];
-    for (int t = 0; t < 16; ++t)
-      w[t] = std::uint32_t{block_[4 * t]} << 24 | std::uint32_t{block_[4 * t + 1]} << 16 |
-             std::uint32_t{block_[4 * t + 2]} << 8 | std::uint32_t{block_[4 * t + 3]};
-    for (int t = 16; t < 64; ++t) {
-      const std::uint32_t s0 =
-          std::rotr(w[t - 15], 7) ^ std::rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
-      const std::uint32_t s1 = std::rotr(w[t - 2], 17) ^ std::rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
-      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-    }
-    auto [a, b, c, d, e, f, g, h] = state_;
-    for (int t = 0; t < 64; ++t) {
-      const std::uint32_t t1 = h + (std::rotr(e, 6) ^ std::rotr(e, 11) ^ std::rotr(e, 25)) +
-                               ((e & f) ^ (~e & g)) + k[t] + w[t];
-      const std::uint32_t t2 =
-          (std::rotr(a, 2) ^ std::rotr(a, 13) ^ std::rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      h = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
-    }
-    const std::uint32_t result[8] = {a, b, c, d, e, f, g, h};
-    for (int i = 0; i < 8; ++i) state_[i] += result[i];
-  }
-
-  std::array<std::uint32_t, 8> state_{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  std::array<unsigned char, 64> block_{};
-  std::size_t used_ = 0;
-  std::uint64_t total_ = 0;
+  XXH3_state_t* state_;
 };
 
 // The entry, as load reads it (docs/cache-format.md says the same):
@@ -101,19 +59,20 @@ class sha256 {
 //   <entry>        ::= <header> <key> <payload> <epilogue>
 //   <header>       ::= <magic> <version> <key_size> <payload_size>
 //   <magic>        ::= "CLPK"                      4 bytes
-//   <version>      ::= uint32, little-endian       kernel_cache::format_version (1)
+//   <version>      ::= uint32, little-endian       kernel_cache::format_version (2)
 //   <key_size>     ::= uint64, little-endian       bytes of <key>
 //   <payload_size> ::= uint64, little-endian       bytes of <payload>
 //   <key>          ::= key_size bytes              the key text (kernel_cache::key_of)
 //   <payload>      ::= payload_size bytes          opaque: the program binary
 //   <epilogue>     ::= <digest>
-//   <digest>       ::= 32 bytes                    SHA-256 of <header> <key> <payload>
+//   <digest>       ::= 16 bytes                    XXH3-128 of <header> <key> <payload>,
+//                                                  canonical (big-endian) order
 //
-// The file is exactly 24 + key_size + payload_size + 32 bytes long; anything else is a miss.
+// The file is exactly 24 + key_size + payload_size + 16 bytes long; anything else is a miss.
 constexpr unsigned char magic[4] = {'C', 'L', 'P', 'K'};
 constexpr std::size_t header_bytes = 4 + 4 + 8 + 8;
-constexpr std::size_t digest_bytes = 32;
-constexpr std::size_t hash_chars = 64;
+constexpr std::size_t digest_bytes = 16;
+constexpr std::size_t hash_chars = 32;
 constexpr std::string_view temporary_prefix = ".clk-tmp-";
 
 void put_le(std::string& out, std::uint64_t value, int bytes) {
@@ -132,19 +91,23 @@ std::string entry_suffix() {
 
 enum class file_kind { entry, other_version_entry, temporary, other };
 
-// "<64 hex>.v<N>.clk" is an entry (of this version when N matches), ".clk-tmp-*" a temporary.
+// "<32 hex>.v<N>.clk" is an entry (of this version when N matches; format 1 named entries
+// with 64 hex digits, a SHA-256), ".clk-tmp-*" a temporary.
 file_kind kind_of(std::string_view name) {
   if (name.starts_with(temporary_prefix)) return file_kind::temporary;
-  if (name.size() <= hash_chars || !name.ends_with(".clk")) return file_kind::other;
-  for (std::size_t i = 0; i < hash_chars; ++i)
-    if (!std::isdigit(static_cast<unsigned char>(name[i])) && (name[i] < 'a' || name[i] > 'f'))
-      return file_kind::other;
-  const std::string_view version = name.substr(hash_chars, name.size() - hash_chars - 4);
+  if (!name.ends_with(".clk")) return file_kind::other;
+  std::size_t digits = 0;
+  while (digits < name.size() && (std::isdigit(static_cast<unsigned char>(name[digits])) ||
+                                  (name[digits] >= 'a' && name[digits] <= 'f')))
+    ++digits;
+  if (digits != hash_chars && digits != 64) return file_kind::other;
+  const std::string_view version = name.substr(digits, name.size() - digits - 4);
   if (version.size() < 3 || version.substr(0, 2) != ".v" ||
       !std::all_of(version.begin() + 2, version.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return file_kind::other;
-  return name.substr(hash_chars) == entry_suffix() ? file_kind::entry
-                                                   : file_kind::other_version_entry;
+  return digits == hash_chars && name.substr(digits) == entry_suffix()
+             ? file_kind::entry
+             : file_kind::other_version_entry;
 }
 
 const char* failure(const std::string& what, int error) {
@@ -282,7 +245,7 @@ std::optional<std::vector<unsigned char>> read_entry(int fd, std::uint64_t size,
       !read_all(fd, payload.data(), payload.size()) ||
       !read_all(fd, stored_digest.data(), stored_digest.size()))
     return std::nullopt;
-  sha256 digest;
+  entry_hash digest;
   digest.update(header, header_bytes);
   digest.update(stored_key.data(), stored_key.size());
   digest.update(payload.data(), payload.size());
@@ -361,8 +324,8 @@ kernel_cache_settings kernel_cache_settings_from_env(const char* (*getenv)(const
   return settings;
 }
 
-std::string sha256_hex(std::string_view data) {
-  sha256 digest;
+std::string hash_hex(std::string_view data) {
+  entry_hash digest;
   digest.update(data.data(), data.size());
   static constexpr char hex[] = "0123456789abcdef";
   std::string text;
@@ -403,7 +366,7 @@ std::string kernel_cache::key_of(std::initializer_list<std::string_view> parts) 
 }
 
 std::string kernel_cache::path_of(const std::string& key) const {
-  return settings_.directory + "/" + sha256_hex(key) + entry_suffix();
+  return settings_.directory + "/" + hash_hex(key) + entry_suffix();
 }
 
 std::optional<std::vector<unsigned char>> kernel_cache::load(const std::string& key) noexcept {
@@ -457,7 +420,7 @@ const char* kernel_cache::store_entry(const std::string& key,
   put_le(head, key.size(), 8);
   put_le(head, payload.size(), 8);
   head += key;
-  sha256 digest;
+  entry_hash digest;
   digest.update(head.data(), head.size());
   digest.update(payload.data(), payload.size());
   const std::array<unsigned char, digest_bytes> sum = digest.finish();

@@ -55,8 +55,8 @@ kernel_cache_settings kernel_cache_settings_from_env(
 /// an optional "B" or "iB", case-insensitive.  nullopt when malformed or beyond 64 bits.
 std::optional<std::uint64_t> parse_cache_size(std::string_view text);
 
-/// The SHA-256 of `data` in lowercase hex: entry file names and entry digests.
-std::string sha256_hex(std::string_view data);
+/// The XXH3-128 of `data` in lowercase hex (32 digits, canonical order): entry file names.
+std::string hash_hex(std::string_view data);
 
 struct kernel_cache_usage {
   std::uint64_t bytes = 0;
@@ -66,7 +66,7 @@ struct kernel_cache_usage {
 class kernel_cache {
  public:
   /// The format version, in each entry's header and in its file name's suffix.
-  static constexpr std::uint32_t format_version = 1;
+  static constexpr std::uint32_t format_version = 2;
   /// Temporaries older than this are left over from a crashed writer and are removed.
   static constexpr std::int64_t stale_temporary_seconds = 3600;
 

@@ -27,7 +27,7 @@ using bytes = std::vector<unsigned char>;
 // Deterministic per key, so that every writer of a key writes the same payload and a load
 // can tell a wrong payload from the right one.
 bytes payload_for(const std::string& key, std::size_t size = 0) {
-  const std::string digest = sha256_hex(key);
+  const std::string digest = hash_hex(key);
   if (size == 0) size = 100 + std::stoul(digest.substr(0, 4), nullptr, 16) % 1900;
   bytes payload(size);
   for (std::size_t i = 0; i < size; ++i)
@@ -94,13 +94,11 @@ class KernelCache : public testing::Test {
   std::string dir_;
 };
 
-TEST(Sha256, KnownDigests) {
-  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
-            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+// XXH3-128 with seed 0, in canonical (big-endian) order; "" is xxHash's published value.
+TEST(EntryHash, KnownDigests) {
+  EXPECT_EQ(hash_hex(""), "99aa06d3014798d86001c324468d497f");
+  EXPECT_EQ(hash_hex("abc"), "06b05ab6733a618578af5f94892f3950");
+  EXPECT_EQ(hash_hex(std::string(1000000, 'a')), "a545df8e384a9579b1fd6fae5285c4eb");
 }
 
 TEST(KernelCacheKey, PartsCannotRunTogether) {
@@ -188,7 +186,7 @@ TEST_F(KernelCache, EntryOfAnotherKeyUnderThisNameMisses) {
   const std::string a = kernel_cache::key_of({"kernel a"}), b = kernel_cache::key_of({"kernel b"});
   ASSERT_EQ(a.size(), b.size());  // same sizes: only the key text tells them apart
   ASSERT_EQ(cache.store(a, payload_for(a)), nullptr);
-  // As if sha256(b) were sha256(a): a's entry under b's name.
+  // As if hash(b) were hash(a): a's entry under b's name.
   fs::copy_file(cache.path_of(a), cache.path_of(b));
   EXPECT_EQ(cache.load(b), std::nullopt);
   EXPECT_FALSE(exists(cache.path_of(b)));
@@ -267,6 +265,9 @@ TEST_F(KernelCache, ClearRemovesEntriesAndTemporariesKeepsTheDirectory) {
   std::ofstream(dir_ + "/.clk-tmp-abcdef") << "half written";
   const std::string other_version = dir_ + "/" + std::string(64, 'a') + ".v0.clk";
   std::ofstream(other_version) << "an entry of an older clpar";
+  // Format 1 named entries by a SHA-256 of the key (64 hex digits).
+  const std::string format_1 = dir_ + "/" + std::string(64, 'b') + ".v1.clk";
+  std::ofstream(format_1) << "an entry of clpar 0.1 before format 2";
   std::ofstream(dir_ + "/README") << "not ours";
   const kernel_cache_usage usage = cache.usage();
   EXPECT_EQ(usage.entries, 5u);
@@ -277,6 +278,7 @@ TEST_F(KernelCache, ClearRemovesEntriesAndTemporariesKeepsTheDirectory) {
   EXPECT_TRUE(fs::is_directory(dir_));
   EXPECT_FALSE(exists(dir_ + "/.clk-tmp-abcdef"));
   EXPECT_FALSE(exists(other_version));
+  EXPECT_FALSE(exists(format_1));
   EXPECT_TRUE(exists(dir_ + "/README"));
 }
 
