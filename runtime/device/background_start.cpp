@@ -16,6 +16,7 @@
 #include "device/device_context.hpp"
 #include "device/platform_list.hpp"
 #include "schedule/calibration.hpp"
+#include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -83,6 +84,7 @@ bool exiting() {
 }
 
 void work() {
+  profile_name_thread("clpar background start");
   worker_state& state = worker();
   std::unique_lock lock(state.mutex);
   for (;;) {

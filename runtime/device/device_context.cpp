@@ -12,6 +12,7 @@
 
 #include "cache/program_cache.hpp"
 #include "device/background_start.hpp"
+#include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -188,6 +189,7 @@ device_context::kernel_slot* device_context::slot_for(const region_info& info,
     slot->name = info.kernel_name;
     slot->options = std::move(options);
     slot->user_options = user;
+    if (info.site != nullptr) slot->site = info.site;
     slot->strict_fp = info.strict_fp;
     found = slots_.emplace(std::move(key), std::move(slot)).first;
   }
@@ -210,6 +212,17 @@ void device_context::build(kernel_slot& slot) {
                 (slot.options.empty() ? "" : " (options '" + slot.options + "')") + ": " +
                 (built.value.from_cache ? "from the kernel cache" : "built from source") +
                 milliseconds);
+  }
+  if (profiling()) {
+    activity made;
+    made.kind = built.value.from_cache ? activity_kind::cache_load : activity_kind::build;
+    made.name = (built.value.from_cache ? "load " : "build ") + slot.name;
+    made.kernel = slot.name;
+    made.site = slot.site;
+    made.begin = start;
+    made.end = std::chrono::steady_clock::now();
+    made.options = slot.options;
+    profile_record(std::move(made));
   }
   entry.program = std::move(built.value.program);
   entry.from_cache = built.value.from_cache;

@@ -119,6 +119,7 @@ class device_context {
     std::string name;
     std::string options;
     std::string user_options;  ///< CLPAR_CL_BUILD_OPTIONS when it was made
+    const char* site = "?";    ///< the region's site, for the profile
     bool strict_fp = false;    ///< region_info::strict_fp when it was made
     std::once_flag built;
     std::atomic<bool> done{false};    ///< entry is final

@@ -1,6 +1,8 @@
 // runtime/device/info.cpp - clpar/rt/info.hpp: the device list and selection, in words.
 #include "clpar/rt/info.hpp"
 
+#include <cstdio>
+
 #include "cache/program_cache.hpp"
 #include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
@@ -8,6 +10,14 @@
 
 namespace clpar::rt {
 namespace {
+
+void set_figures(calibration_description& d, const device_costs& costs) {
+  d.text = describe(costs);
+  d.launch_seconds = costs.launch_seconds;
+  d.to_device_bytes_per_second = costs.to_device_bytes_per_second;
+  d.to_host_bytes_per_second = costs.to_host_bytes_per_second;
+  d.transfer_seconds = costs.transfer_seconds;
+}
 
 std::string device_label(const device_entry& entry) {
   return std::to_string(entry.traits.platform) + ":" + std::to_string(entry.traits.device) + " " +
@@ -31,6 +41,7 @@ std::vector<device_description> list_devices() {
     d.fp64 = entry.traits.fp64;
     d.correctly_rounded_divide_sqrt = entry.traits.correctly_rounded_divide_sqrt;
     d.usable = entry.traits.usable;
+    d.why_unusable = entry.why_unusable;
     d.global_memory_bytes = entry.global_memory_bytes;
     d.compute_units = entry.compute_units;
     result.push_back(std::move(d));
@@ -99,20 +110,33 @@ std::vector<calibration_description> device_calibrations(bool measure) {
       const outcome<device_costs> costs = recalibrate(i);
       d.measured_now = true;
       if (costs)
-        d.text = describe(costs.value);
+        set_figures(d, costs.value);
       else
         d.why_failed = costs.why;
     } else {
       const calibration& known = calibration_of(i);
       d.measured_now = known.measured;
       if (known.why == nullptr)
-        d.text = describe(known.costs);
+        set_figures(d, known.costs);
       else
         d.why_failed = known.why;
     }
     result.push_back(std::move(d));
   }
   return result;
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  char text[32];
+  if (bytes >= (1ULL << 30))
+    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ULL << 30));
+  else if (bytes >= (1ULL << 20))
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1ULL << 20));
+  else if (bytes >= (1ULL << 10))
+    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / (1ULL << 10));
+  else
+    std::snprintf(text, sizeof text, "%llu B", static_cast<unsigned long long>(bytes));
+  return text;
 }
 
 const char* runtime_version() noexcept {

@@ -78,6 +78,10 @@ device_entry describe(const cl::Platform& platform, const cl::Device& device, in
   entry.traits.correctly_rounded_divide_sqrt =
       (single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
   entry.traits.usable = available == CL_TRUE && compiler == CL_TRUE;
+  if (available != CL_TRUE)
+    entry.why_unusable = compiler == CL_TRUE ? "not available" : "not available, no compiler";
+  else if (compiler != CL_TRUE)
+    entry.why_unusable = "no compiler";
   return entry;
 }
 
@@ -121,11 +125,10 @@ platform_list::platform_list() {
           describe(platforms[p], devices[d], static_cast<int>(p), static_cast<int>(d)));
       traits_.push_back(devices_.back().traits);
     }
-    if (trace_enabled())
-      trace_start_step("devices of platform " + std::to_string(p) + " '" +
-                           string_info(platforms[p], CL_PLATFORM_NAME) + "' (" +
-                           std::to_string(devices.size()) + ")",
-                       listed);
+    trace_start_step("devices of platform " + std::to_string(p) + " '" +
+                         string_info(platforms[p], CL_PLATFORM_NAME) + "' (" +
+                         std::to_string(devices.size()) + ")",
+                     listed);
   }
   if (devices_.empty()) {
     why_none_ = "no OpenCL device";

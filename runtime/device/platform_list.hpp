@@ -26,6 +26,7 @@ struct device_entry {
   cl::Platform platform;
   cl::Device device;
   device_traits traits;          ///< indices, type, fp64, fp rounding, usable
+  std::string why_unusable;      ///< empty when traits.usable
   std::string platform_name;     ///< CL_PLATFORM_NAME
   std::string platform_version;  ///< CL_PLATFORM_VERSION
   std::string name;              ///< CL_DEVICE_NAME

@@ -21,6 +21,10 @@
 // Under auto a call in a data scope also follows the scope's mode for this execution
 // (schedule/scope_costs.hpp): all on the host, all on the device, or per region; the scope
 // is timed from its first such call to its end (data_scope::end_run, here).
+//
+// Each call is a trace line under CLPAR_TRACE and an activity under CLPAR_PROFILE and
+// CLPAR_SUMMARY (trace/profile.hpp), from the start of its decision to the end of its
+// variant; the thread is marked as in a call meanwhile.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -51,6 +55,7 @@
 #include "schedule/cost_model.hpp"
 #include "schedule/region_counts.hpp"
 #include "schedule/scope_costs.hpp"
+#include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -436,6 +441,7 @@ void region_call::record_costs(std::chrono::steady_clock::time_point end) const 
 
 region_call::region_call(const launch_request& request)
     : request_(&request), start_(std::chrono::steady_clock::now()) {
+  profile_enter_call();
   last_kernel_seconds = 0;
   keep_kernel_event(nullptr);
   try {
@@ -455,6 +461,7 @@ region_call::region_call(const launch_request& request)
     // device run the host just wrote it.
     if (on_device_ && request.reduction_count > 0) prepare_scalars(request, false);
   } catch (const device_error&) {
+    profile_leave_call();
     throw;  // SPEC 5: memory only a lost device had; the program is told
   } catch (...) {
     // Out of host memory on the way (the only other exception the path can raise): the
@@ -474,16 +481,32 @@ region_call::~region_call() {
   (on_device_ ? calls_on_device : calls_on_host).fetch_add(1, std::memory_order_relaxed);
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
-  if (!trace_enabled()) return;
+  profile_leave_call();
+  const bool traced = trace_enabled();
+  if (!traced && !profiling()) return;
   try {
-    const auto microseconds =
-        std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
     const char* site = request_->info != nullptr ? request_->info->site : "?";
-    trace_write(format_call_line(site, iteration_count(*request_), where_,
-                                 why_ + predictions_text(predicted_host_, predicted_device_),
-                                 microseconds));
+    const std::string why = why_ + predictions_text(predicted_host_, predicted_device_);
+    if (traced) {
+      const auto microseconds =
+          std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+      trace_write(format_call_line(site, iteration_count(*request_), where_, why, microseconds));
+    }
+    if (profiling()) {
+      activity call;
+      call.kind = activity_kind::call;
+      call.name = site;
+      call.site = site;
+      call.begin = start_;
+      call.end = end;
+      call.on_device = on_device_;
+      call.decision = where_;
+      call.why = why;
+      call.iterations = iteration_count(*request_);
+      profile_record(std::move(call));
+    }
   } catch (...) {
-    // A lost trace line is not worth terminating the program for.
+    // A lost trace line or profile record is not worth terminating the program for.
   }
 }
 

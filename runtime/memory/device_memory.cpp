@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -58,10 +59,13 @@ const char* device_memory::to_device(device_id device, device_buffer& buffer, by
   const char* why = nullptr;
   device_context* context = context_of(device, why);
   if (context == nullptr) return why;
+  const auto begin = profile_now();
   const cl_int status = context->transfer().to_device(
       cl_buffer(buffer), range.low - buffer.base(), reinterpret_cast<const void*>(range.low),
       range.size());
-  return status == CL_SUCCESS ? nullptr : cl_failure_why("clEnqueueWriteBuffer", status);
+  if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
+  profile_transfer(true, range.size(), begin);
+  return nullptr;
 }
 
 const char* device_memory::to_host(device_id device, const device_buffer& buffer,
@@ -69,11 +73,14 @@ const char* device_memory::to_host(device_id device, const device_buffer& buffer
   const char* why = nullptr;
   device_context* context = context_of(device, why);
   if (context == nullptr) return why;
-  return read_with_retries(*context, range.size(), [&](const char*& call) {
+  const auto begin = profile_now();
+  why = read_with_retries(*context, range.size(), [&](const char*& call) {
     call = "clEnqueueReadBuffer";
     return context->transfer().to_host(reinterpret_cast<void*>(range.low), cl_buffer(buffer),
                                        range.low - buffer.base(), range.size());
   });
+  if (why == nullptr) profile_transfer(false, range.size(), begin);
+  return why;
 }
 
 namespace {
@@ -250,11 +257,14 @@ const char* device_memory::to_host_rows(device_id device, const device_buffer& b
     return why;
   };
 
-  return read_with_retries(*context, rows.bytes(), [&](const char*& call) {
+  const auto begin = profile_now();
+  const char* lost = read_with_retries(*context, rows.bytes(), [&](const char*& call) {
     if (read_once() == nullptr) return CL_SUCCESS;
     call = failed_call;
     return failed_status;
   });
+  if (lost == nullptr) profile_transfer(false, rows.bytes(), begin);
+  return lost;
 }
 
 const char* device_memory::copy(device_id device, device_buffer& to, const device_buffer& from,

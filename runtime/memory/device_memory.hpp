@@ -12,6 +12,9 @@
 // pieces of at most scatter_piece_bytes and copying each row out of the mapping, so rows
 // of a few bytes cost a few maps rather than one command each (on a CPU device a map
 // copies nothing).
+//
+// Under CLPAR_PROFILE each transfer that succeeds is an activity (trace/profile.hpp), from
+// its first enqueue to its return: a write may still be in flight then (staged_transfer.hpp).
 #ifndef CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
 #define CLPAR_RUNTIME_MEMORY_DEVICE_MEMORY_HPP
 

@@ -133,9 +133,13 @@ void handle_list::release_all(const char* site) {
 }
 
 charge_to::charge_to(const char* site) noexcept
-    : site_(site), before_(residency_registry().counts()) {}
+    : site_(site),
+      before_(residency_registry().counts()),
+      outer_site_(profile_swap_site(site)),
+      begin_(profile_now()) {}
 
 charge_to::~charge_to() {
+  (void)profile_swap_site(outer_site_);
   const transfer_counts& now = residency_registry().counts();
   transfer_totals delta;
   delta.to_device_transfers = now.to_device_transfers - before_.to_device_transfers;
@@ -143,6 +147,7 @@ charge_to::~charge_to() {
   delta.to_host_transfers = now.to_host_transfers - before_.to_host_transfers;
   delta.to_host_bytes = now.to_host_bytes - before_.to_host_bytes;
   if (delta.to_device_transfers + delta.to_host_transfers == 0) return;
+  if (delta.to_host_transfers > 0) profile_sync(site_, delta.to_host_bytes, begin_);
   try {
     summary_state& s = summary();
     const std::string site = site_ != nullptr ? site_ : "?";

@@ -18,6 +18,7 @@
 #include "clpar/rt/residency.hpp"
 #include "memory/region_registry.hpp"
 #include "memory/span_set.hpp"
+#include "trace/profile.hpp"
 
 namespace clpar::rt {
 
@@ -60,7 +61,9 @@ class handle_list {
   std::vector<region_registry::handle*> handles_;
 };
 
-/// Registry transfer counts from construction to destruction are charged to `site`.
+/// Registry transfer counts from construction to destruction are charged to `site`, and
+/// so are the profile's transfers; what came home outside a region call is a sync activity
+/// (trace/profile.hpp).
 class charge_to {
  public:
   explicit charge_to(const char* site) noexcept;
@@ -69,6 +72,8 @@ class charge_to {
  private:
   const char* site_;
   transfer_counts before_;
+  const char* outer_site_;  ///< the profile's site before this charge
+  profile_clock::time_point begin_;
 };
 
 /// Called when the only valid copy of bytes cannot be brought back (SPEC 5): the host's

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "trace/profile.hpp"
+
 namespace clpar::rt {
 
 bool trace_enabled() noexcept {
@@ -43,9 +45,21 @@ void trace_write(std::string_view text) noexcept {
 
 void trace_start_step(std::string_view text,
                       std::chrono::steady_clock::time_point since) noexcept {
+  const auto now = std::chrono::steady_clock::now();
+  if (profiling()) {
+    try {
+      activity step;
+      step.kind = activity_kind::start;
+      step.name = text;
+      step.begin = since;
+      step.end = now;
+      profile_record(std::move(step));
+    } catch (...) {
+      // Out of memory for the step's name: the profile lacks it.
+    }
+  }
   if (!trace_enabled()) return;
-  const double milliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
+  const double milliseconds = std::chrono::duration<double, std::milli>(now - since).count();
   char number[32];
   std::snprintf(number, sizeof number, ", %.1f ms", milliseconds);
   try {

@@ -27,6 +27,7 @@ void trace_write(std::string_view text) noexcept;
 /// Under CLPAR_TRACE, writes "start: <text>, <milliseconds> ms" with the time since `since`:
 /// what starting OpenCL costs, step by step (platforms, each context, the pinned staging
 /// memory, the calibration), so that a slow start can be told apart from slow kernels.
+/// Under CLPAR_PROFILE the step is a "start" activity from `since` to now (profile.hpp).
 void trace_start_step(std::string_view text, std::chrono::steady_clock::time_point since) noexcept;
 
 /// Keeps a copy of `text` for the life of the process and returns it.  Equal texts share

@@ -1,10 +1,12 @@
 // tools/clpar-info/main.cpp - prints OpenCL devices, the runtime's device choice, the
-// devices' calibration and the kernel cache (SPEC 2.3).
+// devices' calibration and the kernel cache (SPEC 2.3), as text or, with --json, as one
+// JSON object for tools (docs/user-guide.md, "clpar-info --json").
 //
 // A thin main over clpar/rt/info.hpp.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "clpar/rt/info.hpp"
@@ -13,13 +15,14 @@ namespace {
 
 void print_help() {
   std::puts(
-      "usage: clpar-info [--clear-cache] [--calibrate] [--help] [--version]\n"
+      "usage: clpar-info [--json] [--clear-cache] [--calibrate] [--help] [--version]\n"
       "\n"
       "Prints the OpenCL platforms and devices with the P:D indices that CLPAR_DEVICE takes,\n"
       "which device the clpar runtime would use under the current CLPAR_DEVICE, each\n"
       "device's measured calibration (launch latency, transfer bandwidths) and the kernel\n"
       "cache's place, size and entry count.\n"
       "\n"
+      "  --json         print the same as one JSON object (docs/user-guide.md)\n"
       "  --clear-cache  empty the kernel cache (CLPAR_CACHE_DIR), calibrations included\n"
       "  --calibrate    measure every device's calibration again and store it");
 }
@@ -57,21 +60,8 @@ void print_devices() {
                 short_version(d.version).c_str(), d.driver_version.c_str(), d.fp64 ? "yes" : "no",
                 d.correctly_rounded_divide_sqrt ? "yes" : "no", d.compute_units,
                 memory_text(d.global_memory_bytes).c_str(),
-                d.usable ? "" : ", not usable (unavailable or no compiler)");
+                d.usable ? "" : (", not usable (" + d.why_unusable + ")").c_str());
   }
-}
-
-std::string size_text(std::uint64_t bytes) {
-  char text[32];
-  if (bytes >= (1ULL << 30))
-    std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1ULL << 30));
-  else if (bytes >= (1ULL << 20))
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1ULL << 20));
-  else if (bytes >= (1ULL << 10))
-    std::snprintf(text, sizeof text, "%.1f KiB", static_cast<double>(bytes) / (1ULL << 10));
-  else
-    std::snprintf(text, sizeof text, "%llu B", static_cast<unsigned long long>(bytes));
-  return text;
 }
 
 void print_calibrations(bool measure) {
@@ -98,8 +88,75 @@ void print_cache() {
   else if (!cache.unusable_why.empty())
     std::printf("  not used: %s\n", cache.unusable_why.c_str());
   std::printf("  %llu %s, %s of at most %s\n", static_cast<unsigned long long>(cache.entries),
-              cache.entries == 1 ? "entry" : "entries", size_text(cache.bytes).c_str(),
-              size_text(cache.max_bytes).c_str());
+              cache.entries == 1 ? "entry" : "entries", clpar::rt::bytes_text(cache.bytes).c_str(),
+              clpar::rt::bytes_text(cache.max_bytes).c_str());
+}
+
+using json = nlohmann::ordered_json;
+
+/// What the text output says before the kernel cache, as JSON object members.
+json devices_json(bool calibrate) {
+  json info;
+  info["runtime_version"] = clpar::rt::runtime_version();
+  const auto calibrations = clpar::rt::device_calibrations(calibrate);
+  json devices = json::array();
+  for (const auto& d : clpar::rt::list_devices()) {
+    json device{{"index", std::to_string(d.platform) + ":" + std::to_string(d.device)},
+                {"platform", d.platform},
+                {"device", d.device},
+                {"platform_name", d.platform_name},
+                {"platform_version", d.platform_version},
+                {"name", d.device_name},
+                {"type", d.type},
+                {"version", d.version},
+                {"driver_version", d.driver_version},
+                {"fp64", d.fp64},
+                {"strict_fp", d.correctly_rounded_divide_sqrt},
+                {"compute_units", d.compute_units},
+                {"global_memory_bytes", d.global_memory_bytes},
+                {"usable", d.usable},
+                {"why_unusable", d.usable ? json() : json(d.why_unusable)},
+                {"calibration", nullptr}};
+    for (const auto& c : calibrations) {
+      if (c.platform != d.platform || c.device != d.device) continue;
+      if (!c.why_failed.empty())
+        device["calibration"] = {{"measured_now", c.measured_now}, {"error", c.why_failed}};
+      else
+        device["calibration"] = {{"measured_now", c.measured_now},
+                                 {"launch_us", c.launch_seconds * 1e6},
+                                 {"to_device_gb_per_s", c.to_device_bytes_per_second / 1e9},
+                                 {"to_host_gb_per_s", c.to_host_bytes_per_second / 1e9},
+                                 {"transfer_us", c.transfer_seconds * 1e6},
+                                 {"text", c.text}};
+    }
+    devices.push_back(std::move(device));
+  }
+  info["devices"] = std::move(devices);
+  const std::string why_none = clpar::rt::why_no_devices();
+  info["why_no_devices"] = why_none.empty() ? json() : json(why_none);
+  const char* value = std::getenv("CLPAR_DEVICE");
+  info["selection"] = {{"clpar_device", value != nullptr ? json(value) : json()},
+                       {"choice", clpar::rt::selected_device_for(value)}};
+  return info;
+}
+
+json cache_json() {
+  const clpar::rt::cache_description cache = clpar::rt::describe_cache();
+  return {{"directory", cache.directory.empty() ? json() : json(cache.directory)},
+          {"enabled", cache.enabled},
+          {"usable", cache.enabled && cache.unusable_why.empty()},
+          {"why_unusable", cache.unusable_why.empty() ? json() : json(cache.unusable_why)},
+          {"entries", cache.entries},
+          {"bytes", cache.bytes},
+          {"max_bytes", cache.max_bytes}};
+}
+
+/// Empties the kernel cache; false, after an error on stderr, when something was left.
+bool clear_cache() {
+  const std::string why = clpar::rt::clear_cache();
+  if (why.empty()) return true;
+  std::fprintf(stderr, "clpar-info: error: kernel cache not cleared: %s\n", why.c_str());
+  return false;
 }
 
 }  // namespace
@@ -107,6 +164,7 @@ void print_cache() {
 int main(int argc, char** argv) {
   bool clear = false;
   bool calibrate = false;
+  bool as_json = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       print_help();
@@ -124,24 +182,30 @@ int main(int argc, char** argv) {
       calibrate = true;
       continue;
     }
+    if (std::strcmp(argv[i], "--json") == 0) {
+      as_json = true;
+      continue;
+    }
     std::fprintf(stderr, "clpar-info: error: unknown option '%s'; see --help\n", argv[i]);
     return 2;
   }
 
+  // The kernel cache is described after the calibrations, which a first run measures and
+  // stores, and after clearing it: cleared means empty.
+  if (as_json) {
+    json info = devices_json(calibrate);
+    if (clear && !clear_cache()) return 1;
+    info["kernel_cache"] = cache_json();
+    std::puts(info.dump(2, ' ', false, json::error_handler_t::replace).c_str());
+    return 0;
+  }
   std::printf("clpar runtime %s\n\n", clpar::rt::runtime_version());
   print_devices();
   const char* value = std::getenv("CLPAR_DEVICE");
   std::printf("\nCLPAR_DEVICE=%s: %s\n", value != nullptr ? value : "(unset, auto)",
               clpar::rt::selected_device_for(value).c_str());
   print_calibrations(calibrate);
-  // After the calibrations, which a first run measures and stores: cleared means empty.
-  if (clear) {
-    const std::string why = clpar::rt::clear_cache();
-    if (!why.empty()) {
-      std::fprintf(stderr, "clpar-info: error: kernel cache not cleared: %s\n", why.c_str());
-      return 1;
-    }
-  }
+  if (clear && !clear_cache()) return 1;
   print_cache();
   return 0;
 }

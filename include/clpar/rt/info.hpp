@@ -23,6 +23,7 @@ struct device_description {
   std::string driver_version;  ///< CL_DRIVER_VERSION
   bool fp64 = false;           ///< cl_khr_fp64
   bool usable = false;         ///< available and with a compiler
+  std::string why_unusable;    ///< "not available", "no compiler"; empty when usable
   /// Rounds float division and sqrt correctly (CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT), so
   /// regions built with --strict-fp may run on it.
   bool correctly_rounded_divide_sqrt = false;
@@ -56,11 +57,15 @@ cache_description describe_cache();
 /// Removes every entry of the kernel cache; empty, or why something was left.
 std::string clear_cache();
 
-/// One device's calibration (launch latency, transfer bandwidths) in words.
+/// One device's calibration (launch latency, transfer bandwidths), in words and figures.
 struct calibration_description {
   int platform = 0;
   int device = 0;
   std::string text;          ///< "launch 21.0 us, to device 41.2 GB/s, to host 48.0 GB/s"
+  double launch_seconds = 0;  ///< the figures of `text`; 0 when the measurement failed
+  double to_device_bytes_per_second = 0;
+  double to_host_bytes_per_second = 0;
+  double transfer_seconds = 0;  ///< a transfer's fixed cost
   bool measured_now = false; ///< false: read from the kernel cache
   std::string why_failed;    ///< empty unless the measurement failed
 };
@@ -68,6 +73,9 @@ struct calibration_description {
 /// The calibration of every usable device, read from the kernel cache or measured (and
 /// stored); with `measure`, measured again whatever is stored.
 std::vector<calibration_description> device_calibrations(bool measure);
+
+/// A byte count as clpar-info and CLPAR_SUMMARY print it: "512 B", "64.0 KiB", "1.5 GiB".
+std::string bytes_text(std::uint64_t bytes);
 
 /// The runtime's version, "0.1.0".
 const char* runtime_version() noexcept;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace clpar::rt {
@@ -20,6 +21,19 @@ TEST(Info, ListsDevicesOrSaysWhyNot) {
     EXPECT_TRUE(d.type == "cpu" || d.type == "gpu" || d.type == "accelerator" ||
                 d.type == "custom" || d.type == "other")
         << d.type;
+    EXPECT_EQ(d.why_unusable.empty(), d.usable) << d.why_unusable;  // a reason when not
+  }
+}
+
+TEST(Info, CalibrationFiguresAreTheTextsNumbers) {
+  for (const auto& c : device_calibrations(false)) {
+    if (!c.why_failed.empty()) continue;
+    EXPECT_GT(c.launch_seconds, 0);
+    EXPECT_GT(c.to_device_bytes_per_second, 0);
+    EXPECT_GT(c.to_host_bytes_per_second, 0);
+    char launch[32];
+    std::snprintf(launch, sizeof launch, "launch %.1f us,", c.launch_seconds * 1e6);
+    EXPECT_EQ(c.text.rfind(launch, 0), 0u) << c.text;
   }
 }
 
