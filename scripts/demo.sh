@@ -11,16 +11,24 @@ info=$build/bin/clpar-info
 
 echo
 echo "Inside-polygon mask, 1024x1024 pixels, 24 edges (times in ms; 'first' includes"
-echo "building the kernel, 'median' is over 9 later calls; speed-up = serial / median)"
+echo "building the kernel, 'median' is over 9 later calls; speed-up = the row's own serial"
+echo "loop ('serial ms', measured in the same process) / its median; OpenCL rows give the"
+echo "device's P:D and type)"
 echo
 echo "| variant                  |  serial ms |   first ms |  median ms | speed-up | same  |"
 echo "|--------------------------|-----------:|-----------:|-----------:|---------:|-------|"
 status=0
 "$bin/polygon_serial" --label "header only (g++ -O2)" 2>/dev/null || status=1
 CLPAR_DEVICE=host "$bin/polygon" --label "OpenMP ($(nproc) threads)" 2>/dev/null || status=1
-# One row per OpenCL device that clpar-info lists as P:D.
-"$info" 2>/dev/null | sed -n 's/^  \([0-9][0-9]*:[0-9][0-9]*\)  *[a-z]*  *\(.*\)$/\1|\2/p' |
-while IFS='|' read -r pd name; do
-  CLPAR_DEVICE=$pd "$bin/polygon" --label "OpenCL $pd $(echo "$name" | cut -c1-14)" 2>/dev/null || exit 1
+# One row per usable OpenCL device, from clpar-info --json: "P:D|TYPE|name".
+"$info" --json 2>/dev/null | python3 -c '
+import json, sys
+for d in json.load(sys.stdin)["devices"]:
+    if d["usable"]:
+        print("%s|%s|%s" % (d["index"], d["type"].upper(), d["name"]))
+' |
+while IFS='|' read -r pd type name; do
+  CLPAR_DEVICE=$pd "$bin/polygon" --label "$pd $type $(echo "$name" | cut -c1-15)" 2>/dev/null ||
+    exit 1
 done || status=1
 exit $status

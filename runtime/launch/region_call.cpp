@@ -32,6 +32,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,24 +96,31 @@ call_bytes bytes_to_move(const span_set& spans, device_id device) {
 }
 
 /// auto's record of one execution of a data scope (schedule/scope_costs.hpp).
+/// The threads of an OpenMP loop in the scope's function share it: `mutex` guards
+/// `execution`'s flags and `calls`.
 struct scope_run {
   const void* site;
   scope_execution execution;
   std::chrono::steady_clock::time_point start;
   region_counts calls;  ///< of each region in this execution
+  std::mutex mutex;
 };
+
+/// Guards making a scope's run, which two threads of the scope may want at once.
+std::mutex scope_run_creation;
 
 /// The record of `scope`'s current execution, begun (its mode chosen) at its first call
 /// decided under auto; null for a call without a scope.
 scope_run* run_of(data_scope* scope) {
   if (scope == nullptr) return nullptr;
-  void*& slot = scope_access::run(*scope);
-  if (slot == nullptr) {
-    auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}};
-    run->execution.mode = scope_table::instance().next_mode(scope->site());
-    slot = run;
-  }
-  return static_cast<scope_run*>(slot);
+  std::atomic<void*>& slot = scope_access::run(*scope);
+  if (void* run = slot.load(std::memory_order_acquire)) return static_cast<scope_run*>(run);
+  std::lock_guard<std::mutex> lock(scope_run_creation);
+  if (void* run = slot.load(std::memory_order_acquire)) return static_cast<scope_run*>(run);
+  auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}, {}};
+  run->execution.mode = scope_table::instance().next_mode(scope->site());
+  slot.store(run, std::memory_order_release);
+  return run;
 }
 
 /// Each warning is printed once per process, whatever the thread or the call.
@@ -200,13 +208,16 @@ decision decide_and_run(const launch_request& request) {
   scope_mode mode = scope_mode::per_region;
   // Notes a choice made on the predictions, for the scope's own measurement.
   const auto note = [&](const cost_choice& choice) {
-    if (run != nullptr && choice.predicted)
+    if (run != nullptr && choice.predicted) {
+      std::lock_guard<std::mutex> lock(run->mutex);
       (choice.device ? run->execution.predicted_device : run->execution.predicted_host) = true;
+    }
   };
   std::uint64_t earlier_calls = 0;
   if (automatic) {
     run = run_of(request.scope);
     if (run != nullptr) {
+      std::lock_guard<std::mutex> lock(run->mutex);
       mode = run->execution.mode;
       earlier_calls = run->calls.count(&info);
     }
@@ -398,8 +409,9 @@ double kernel_seconds_total() noexcept {
 }
 
 void data_scope::end_run() noexcept {
-  auto* run = static_cast<scope_run*>(run_);
-  run_ = nullptr;
+  // After the scope's threads have joined: its own thread alone ends it.
+  auto* run = static_cast<scope_run*>(run_.exchange(nullptr, std::memory_order_acq_rel));
+  if (run == nullptr) return;
   run->execution.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - run->start).count();
   try {

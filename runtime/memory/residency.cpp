@@ -165,8 +165,12 @@ charge_to::~charge_to() {
 }
 
 handle_list& scope_access::holds(data_scope& scope) {
-  if (scope.holds_ == nullptr) scope.holds_ = new handle_list;
-  return *static_cast<handle_list*>(scope.holds_);
+  void* list = scope.holds_.load(std::memory_order_relaxed);  // made under residency_lock
+  if (list == nullptr) {
+    list = new handle_list;
+    scope.holds_.store(list, std::memory_order_release);
+  }
+  return *static_cast<handle_list*>(list);
 }
 
 handle_list& holds_of(data_scope& scope) {
@@ -179,10 +183,13 @@ namespace {
 
 /// Ends a holder's handle list (data_scope, resident_hold), charging what comes home to
 /// `site`.
-void end_holds(void*& holds, const char* site) {
+/// Several threads may end one scope's holds at once (sync() in an OpenMP loop): the first
+/// takes the list, the others find none.
+void end_holds(std::atomic<void*>& holds, const char* site) {
   residency_lock lock;
-  const std::unique_ptr<handle_list> list(static_cast<handle_list*>(holds));
-  holds = nullptr;
+  const std::unique_ptr<handle_list> list(
+      static_cast<handle_list*>(holds.exchange(nullptr, std::memory_order_acq_rel)));
+  if (!list) return;
   charge_to charge(site);
   list->release_all(site);
 }

@@ -10,6 +10,7 @@
 #ifndef CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
 #define CLPAR_RUNTIME_MEMORY_RESIDENCY_HPP
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <span>
@@ -90,7 +91,7 @@ struct scope_access {
   /// The scope's handle list, made on first use (under residency_lock).
   static handle_list& holds(data_scope& scope);
   /// auto's record of the scope's execution (launch/region_call.cpp), owned through it.
-  static void*& run(data_scope& scope) noexcept { return scope.run_; }
+  static std::atomic<void*>& run(data_scope& scope) noexcept { return scope.run_; }
 };
 
 /// The handle list of a data scope, made on first use (under residency_lock).

@@ -22,6 +22,7 @@
 #ifndef CLPAR_RT_RESIDENCY_HPP
 #define CLPAR_RT_RESIDENCY_HPP
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -42,7 +43,7 @@ class data_scope {
   /// Throws clpar::device_error as sync() does, unless an exception is already on its way
   /// (then the program stops with the reason: see residency_data_lost).
   ~data_scope() noexcept(false) {
-    if (run_ == nullptr) {
+    if (run_.load(std::memory_order_acquire) == nullptr) {
       sync();
       return;
     }
@@ -60,7 +61,7 @@ class data_scope {
   /// clpar::device_error (after letting every hold go) when some bytes could not be read
   /// back.
   void sync() {
-    if (holds_ != nullptr) release_all();
+    if (holds_.load(std::memory_order_acquire) != nullptr) release_all();
   }
 
   const char* site() const noexcept { return site_; }
@@ -70,11 +71,14 @@ class data_scope {
   void release_all();
   void end_run() noexcept;
 
+  // Atomic: the threads of an OpenMP loop in the scope's function make region calls and
+  // sync() through the one scope at once (the runtime changes both under its locks).
   const char* site_;
-  void* holds_ = nullptr;  ///< the runtime's list of held ranges; null when empty
+  /// the runtime's list of held ranges; null when empty
+  std::atomic<void*> holds_{nullptr};
   /// auto's record of this execution (runtime/schedule/scope_costs.hpp); null until a
   /// region of the scope is decided under auto.
-  void* run_ = nullptr;
+  std::atomic<void*> run_{nullptr};
 };
 
 /// The runtime side of clpar::resident: holds the memory of `views` on the device until
@@ -90,7 +94,7 @@ class resident_hold {
 
  private:
   const char* site_;
-  void* holds_ = nullptr;
+  std::atomic<void*> holds_{nullptr};
   /// auto's count of the region calls this hold covers (runtime/memory/residency.hpp);
   /// destroyed on the thread that made it, as a scoped guard is.
   void* calls_ = nullptr;

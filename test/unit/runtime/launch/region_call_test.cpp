@@ -683,6 +683,45 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
 }
 
+TEST_F(RegionCall, ThreadsShareOneDataScope) {
+  // The threads of an OpenMP loop in a translated function call regions through the
+  // function's one data scope, and sync() it before host code, all at once: the scope's
+  // holds and auto's record of it are shared.  Each thread relaxes its own block of y.
+  constexpr int threads = 4, rounds = 25;
+  constexpr std::size_t block = 64;
+  std::vector<float> x(threads * block), y(threads * block, 1.0f), want(y.size(), 1.0f);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 5);
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t i = 0; i < y.size(); ++i) want[i] = 0.5f * want[i] + x[i];
+  {
+    data_scope scope("region_call_test.cpp:1:1 shared_scope");
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+      workers.emplace_back([&, t] {
+        call_setup setup("relax", relax_source, 1);
+        setup.info.checks_in_kernel = false;
+        setup.dims = {range(block)};
+        setup.views = {view_1d(x.data() + t * block, block, 1, false),
+                       view_1d(y.data() + t * block, block, 1, true)};
+        // Half the threads let auto decide (the scope's record), half go to the device.
+        setup.placement = t % 2 ? placement_request::automatic : placement_request::device;
+        launch_request request = setup.request();
+        request.scope = &scope;
+        for (int r = 0; r < rounds; ++r) {
+          {
+            region_call call(request);
+            if (!call.ran_on_device())
+              for (std::size_t i = t * block; i < (t + 1) * block; ++i)
+                y[i] = 0.5f * y[i] + x[i];
+          }
+          if (r % 5 == 4) scope.sync();  // the host reads: every thread's data comes home
+        }
+      });
+    for (std::thread& w : workers) w.join();
+  }
+  for (std::size_t i = 0; i < y.size(); ++i) ASSERT_EQ(y[i], want[i]) << i;
+}
+
 TEST_F(RegionCall, UntimedCallsKeepAnEventForOneKernelInSixteen) {
   // Without CLPAR_KERNEL_TIMES a call not decided by auto gets no profiling event, except
   // for one asynchronous launch in untimed_tracking_interval, which pending_kernels keeps
