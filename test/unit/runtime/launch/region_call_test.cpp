@@ -922,18 +922,27 @@ TEST_F(RegionCallBackground, AutoStartsOpenCLAndBuildsInTheBackground) {
                                     std::to_string(::getpid()) + "\n";
   static call_setup setup("iota", source.c_str(), 1);
   const auto call = [&] { return call_iota_slowly(setup, out, n); };
-  // In a process where nothing started OpenCL for auto yet (ctest runs each test alone).
+  // In a process where nothing started OpenCL yet (ctest runs each test alone), starting
+  // takes long enough that the first call sees it and the second sees the build.  Where
+  // earlier tests in this process started it (all of them under oclgrind), the worker's
+  // start is instant and its build may be over before either call decides.
   const call_result first = call();
   EXPECT_FALSE(first.on_device);
-  EXPECT_NE(first.trace.find("-> host (auto: OpenCL is starting in the background)"),
-            std::string::npos)
+  const bool starting =
+      first.trace.find("-> host (auto: OpenCL is starting in the background)") !=
+      std::string::npos;
+  EXPECT_TRUE(starting ||
+              first.trace.find("-> host (auto: the kernel is building in the background)") !=
+                  std::string::npos)
       << first.trace;
   wait_for_background_work();
   const call_result second = call();
-  EXPECT_FALSE(second.on_device);
-  EXPECT_NE(second.trace.find("-> host (auto: the kernel is building in the background)"),
-            std::string::npos)
-      << second.trace;
+  if (starting) {
+    EXPECT_FALSE(second.on_device);
+    EXPECT_NE(second.trace.find("-> host (auto: the kernel is building in the background)"),
+              std::string::npos)
+        << second.trace;
+  }
   wait_for_background_work();
   // Built: from now on the cost model decides, as under CLPAR_AUTO_START=wait.
   const call_result third = call();
