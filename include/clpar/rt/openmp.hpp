@@ -4,9 +4,8 @@
 // An exception may not leave an OpenMP structured block: the variant wraps each
 // iteration's body in a try block that hands the exception to a host_errors, and after the
 // loop the one of the earliest iteration (the serial build's) is rethrown on the calling
-// thread.  openmp_schedule applies a
-// prange's schedule and thread count to a `schedule(runtime)` loop and restores the
-// previous schedule afterwards.
+// thread.  openmp_schedule applies a prange's schedule and thread count to a
+// `schedule(runtime)` loop and restores the previous schedule afterwards.
 #ifndef CLPAR_RT_OPENMP_HPP
 #define CLPAR_RT_OPENMP_HPP
 
