@@ -20,13 +20,8 @@ echo "|--------------------------|-----------:|-----------:|-----------:|-------
 status=0
 "$bin/polygon_serial" --label "header only (g++ -O2)" 2>/dev/null || status=1
 CLPAR_DEVICE=host "$bin/polygon" --label "OpenMP ($(nproc) threads)" 2>/dev/null || status=1
-# One row per usable OpenCL device, from clpar-info --json: "P:D|TYPE|name".
-"$info" --json 2>/dev/null | python3 -c '
-import json, sys
-for d in json.load(sys.stdin)["devices"]:
-    if d["usable"]:
-        print("%s|%s|%s" % (d["index"], d["type"].upper(), d["name"]))
-' |
+# One row per usable OpenCL device, from clpar-info --json.
+"$info" --json 2>/dev/null | python3 scripts/usable-devices.py |
 while IFS='|' read -r pd type name; do
   CLPAR_DEVICE=$pd "$bin/polygon" --label "$pd $type $(echo "$name" | cut -c1-15)" 2>/dev/null ||
     exit 1

@@ -9,12 +9,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=$(CLPAR_DEMO_NO_BUILD=1 CLPAR_CACHE_DIR="$build/demo-kernel-cache" \
   "$root/scripts/demo.sh" "$build")
 echo "$out"
-devices=$("$build/bin/clpar-info" --json | python3 -c '
-import json, sys
-for d in json.load(sys.stdin)["devices"]:
-    if d["usable"]:
-        print(d["index"], d["type"].upper())
-')
+devices=$("$build/bin/clpar-info" --json | python3 "$root/scripts/usable-devices.py" |
+  cut -d'|' -f1,2 | tr '|' ' ')
 rows=$(echo "$out" | grep -c '^| [0-9]*:[0-9]* ' || true)
 want=$(echo "$devices" | grep -c . || true)
 [ "$rows" = "$want" ] || { echo "FAIL: $rows device rows, clpar-info lists $want usable devices"; exit 1; }

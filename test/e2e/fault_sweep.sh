@@ -14,6 +14,7 @@
 # machine).  Kernels are built once into a shared cache for every kind but build, whose runs each start
 # with an empty cache.  Prints how many points each kind had and how they ended.
 set -u
+. "$(dirname "$0")/fault_outcome.sh"
 serial=$1 clpar=$2
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -33,11 +34,8 @@ for kind in build alloc enqueue read write device-lost; do
     grep -q '^clpar: fault: ' "$work/trace" || break
     if [ $status -eq 0 ] && cmp -s "$work/expected" "$work/actual"; then
       same=$((same + 1))
-    elif [ $kind = device-lost ] && [ $status -eq 3 ] &&
-         grep -q '^device_error: clpar: device error: the only up-to-date copy of the [0-9]* bytes at 0x' \
-           "$work/actual" &&
-         { grep -v '^device_error: ' "$work/actual" >"$work/before" || true; } &&
-         head -n "$(wc -l <"$work/before")" "$work/expected" | cmp -s - "$work/before"; then
+    elif [ $kind = device-lost ] &&
+         ended_in_device_error "$status" "$work/expected" "$work/actual"; then
       lost=$((lost + 1))
     else
       echo "FAIL: CLPAR_FAULT=$kind:$n exited with $status:"

@@ -10,6 +10,7 @@
 #                        (exit code 3: address and size known), and everything it printed
 #                        before is the start of SERIAL's output
 set -u
+. "$(dirname "$0")/fault_outcome.sh"
 serial=$1 clpar=$2 fault=$3 expect=$4
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -27,15 +28,10 @@ case $expect in
     if [ $status -ne 0 ]; then echo "exited with $status"; cat "$work/actual"; exit 1; fi
     if ! diff -u "$work/expected" "$work/actual"; then echo "outputs differ"; exit 1; fi ;;
   device_error)
-    if [ $status -ne 3 ]; then echo "exited with $status, not 3"; cat "$work/actual"; exit 1; fi
-    grep -v '^device_error: ' "$work/actual" >"$work/before" || true
-    lines=$(wc -l <"$work/before")
-    if ! head -n "$lines" "$work/expected" | diff -u - "$work/before"; then
-      echo "output before the device_error differs"; exit 1
-    fi
-    if ! grep -q '^device_error: clpar: device error: the only up-to-date copy of the [0-9]* bytes at 0x' \
-         "$work/actual"; then
-      echo "the device_error does not name the memory"; cat "$work/actual"; exit 1
+    if ! ended_in_device_error "$status" "$work/expected" "$work/actual"; then
+      echo "exited with $status: not a clpar::device_error naming the memory after a correct"
+      echo "start of the serial output"
+      cat "$work/actual"; exit 1
     fi ;;
   *) echo "unknown expectation $expect"; exit 2 ;;
 esac
