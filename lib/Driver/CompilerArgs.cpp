@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Driver/CompilerArgs.h"
 
+#include "Driver/DriverOptions.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
@@ -176,83 +178,83 @@ Expected<CompilerArgs> CompilerArgs::parse(ArrayRef<std::string> Argv) {
       continue;
     }
 
-    // clpar's own options.
-    if (A == "--no-opencl") {
-      Clpar.NoOpenCL = true;
-      continue;
-    }
-    if (A == "--no-opencl-gpu") {
-      Clpar.NoOpenCLGPU = true;
-      continue;
-    }
-    if (A == "--no-bounds-check") {
-      Clpar.NoBoundsCheck = true;
-      continue;
-    }
-    if (A == "--strict-fp") {
-      Clpar.StrictFP = true;
-      continue;
-    }
-    if (A.starts_with("-Rclpar") || A.starts_with("-Rno-clpar")) {
-      Clpar.Remarks.push_back(A.str());
-      continue;
-    }
-    if (A == "--translate-headers=user" || A == "--translate-headers=none") {
-      Clpar.HeaderOptions.push_back(A.str());
-      continue;
-    }
-    if (A.starts_with("--translate-headers-in=") ||
-        A.starts_with("--no-translate-headers-in=")) {
-      if (A.ends_with("="))
-        return clparOptionError("'" + A.str() + "' needs a directory");
-      Clpar.HeaderOptions.push_back(A.str());
-      continue;
-    }
-    if (A.starts_with("--translate-headers")) {
-      return clparOptionError("unknown value in '" + A.str() +
-                              "'; expected --translate-headers=user or "
-                              "--translate-headers=none");
-    }
-    if (A == "--keep-generated") {
-      Clpar.KeepGeneratedDir = "clpar-generated";
-      continue;
-    }
-    if (A.consume_front("--keep-generated=")) {
-      if (A.empty())
-        return clparOptionError("'--keep-generated=' needs a directory");
-      Clpar.KeepGeneratedDir = A.str();
-      continue;
-    }
-    if (A.consume_front("--clpar-cxx=")) {
-      if (A.empty())
-        return clparOptionError("'--clpar-cxx=' needs the path of a C++ compiler");
-      Clpar.Cxx = A.str();
-      continue;
-    }
-    if (A == "--clpar-launch") {
-      // The compiler, preceded by any launchers of its own (`ccache g++`).
-      std::vector<std::string> &Command = Clpar.LaunchedCompiler;
-      while (I + 1 < Argv.size() && !StringRef(Argv[I + 1]).starts_with("-")) {
-        if (!Command.empty() &&
-            !contains(LauncherPrograms, sys::path::filename(Command.back())))
-          break;
-        Command.push_back(Argv[++I]);
+    // clpar's own options (DriverOptions.h).
+    if (std::optional<DriverOptionMatch> M = matchDriverOption(A)) {
+      const StringRef Value = M->Value.value_or("");
+      const std::string Name = M->Option->Name;
+      switch (M->Option->ID) {
+      case DriverOptionID::NoOpenCL:
+        Clpar.NoOpenCL = true;
+        break;
+      case DriverOptionID::NoOpenCLGPU:
+        Clpar.NoOpenCLGPU = true;
+        break;
+      case DriverOptionID::NoBoundsCheck:
+        Clpar.NoBoundsCheck = true;
+        break;
+      case DriverOptionID::StrictFP:
+        Clpar.StrictFP = true;
+        break;
+      case DriverOptionID::Remarks:
+        Clpar.Remarks = true;
+        break;
+      case DriverOptionID::NoRemarks:
+        Clpar.Remarks = false;
+        break;
+      case DriverOptionID::TranslateHeaders:
+        if (Value != "user" && Value != "none")
+          return clparOptionError("unknown value in '" + A.str() +
+                                  "'; expected --translate-headers=user or "
+                                  "--translate-headers=none");
+        Clpar.HeaderOptions.push_back(A.str());
+        break;
+      case DriverOptionID::TranslateHeadersIn:
+      case DriverOptionID::NoTranslateHeadersIn:
+        if (Value.empty())
+          return clparOptionError("'" + A.str() + "' needs a directory");
+        Clpar.HeaderOptions.push_back(A.str());
+        break;
+      case DriverOptionID::KeepGenerated:
+        if (M->Value && Value.empty())
+          return clparOptionError("'" + A.str() + "' needs a directory");
+        Clpar.KeepGeneratedDir = M->Value ? Value.str() : "clpar-generated";
+        break;
+      case DriverOptionID::ClparCxx:
+        if (Value.empty())
+          return clparOptionError("'" + A.str() + "' needs the path of a C++ compiler");
+        Clpar.Cxx = Value.str();
+        break;
+      case DriverOptionID::ClparLaunch: {
+        // The compiler, preceded by any launchers of its own (`ccache g++`).
+        std::vector<std::string> &Command = Clpar.LaunchedCompiler;
+        while (I + 1 < Argv.size() && !StringRef(Argv[I + 1]).starts_with("-")) {
+          if (!Command.empty() &&
+              !contains(LauncherPrograms, sys::path::filename(Command.back())))
+            break;
+          Command.push_back(Argv[++I]);
+        }
+        if (Command.empty())
+          return clparOptionError("'" + Name + "' must be followed by a compiler");
+        break;
       }
-      if (Command.empty())
-        return clparOptionError("'--clpar-launch' must be followed by a compiler");
+      case DriverOptionID::Verbose:
+        // Also the compiler's.
+        Clpar.Verbose = true;
+        Result.Args.push_back({CompilerArg::Kind::Flag, {A.str()}});
+        break;
+      case DriverOptionID::Version:
+        Clpar.Version = true;
+        break;
+      case DriverOptionID::Help:
+        Clpar.Help = true;
+        break;
+      }
       continue;
     }
-    if (A.starts_with("--clpar")) {
+    if (A.starts_with("--clpar") || A.starts_with("--translate-headers") ||
+        A.starts_with("--no-translate-headers") || A.starts_with("--keep-generated") ||
+        A.starts_with("-Rclpar") || A.starts_with("-Rno-clpar"))
       return clparOptionError("unknown clpar++ option '" + A + "'; see 'clpar++ --help'");
-    }
-    if (A == "--version") {
-      Clpar.Version = true;
-      continue;
-    }
-    if (A == "--help") {
-      Clpar.Help = true;
-      continue;
-    }
 
     // A compiler option, with its value when that is the next word.
     CompilerArg Flag{CompilerArg::Kind::Flag, {A.str()}};
@@ -260,9 +262,7 @@ Expected<CompilerArgs> CompilerArgs::parse(ArrayRef<std::string> Argv) {
       Flag.Words.push_back(Argv[++I]);
     StringRef Name = Flag.Words[0];
 
-    if (Name == "-v") {
-      Clpar.Verbose = true;
-    } else if (Name == "--") {
+    if (Name == "--") {
       OnlyInputsFollow = true;
     } else if (Name.starts_with("-x")) {
       // `-x c++` makes the following files C++ sources; `-x none` restores selection by

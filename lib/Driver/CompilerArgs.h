@@ -33,14 +33,13 @@ namespace clpar::driver {
 /// none of them.  Ordered: an earlier stop wins when several are given, as with gcc.
 enum class Phase { Preprocess, SyntaxOnly, Compile, Assemble, Link };
 
-/// The options of SPEC section 2.1 that clpar++ consumes.
+/// The options of SPEC section 2.1 that clpar++ consumes (DriverOptions.h lists them).
 struct ClparOptions {
   bool NoOpenCL = false;
   bool NoOpenCLGPU = false;
   bool NoBoundsCheck = false;
   bool StrictFP = false;
-  /// -Rclpar and its refinements (-Rclpar-offload, -Rno-clpar-...), for the translator.
-  std::vector<std::string> Remarks;
+  bool Remarks = false; ///< -Rclpar (-Rno-clpar clears it)
   /// --translate-headers=user|none, --translate-headers-in=DIR and
   /// --no-translate-headers-in=DIR, for the translator, in the order given.
   std::vector<std::string> HeaderOptions;

@@ -39,7 +39,8 @@ std::vector<std::string> translatorOptions(const ClparOptions &O) {
     Options.push_back("--no-bounds-check");
   if (O.StrictFP)
     Options.push_back("--strict-fp");
-  Options.insert(Options.end(), O.Remarks.begin(), O.Remarks.end());
+  if (O.Remarks)
+    Options.push_back("-Rclpar");
   Options.insert(Options.end(), O.HeaderOptions.begin(), O.HeaderOptions.end());
   if (O.KeepGeneratedDir)
     Options.push_back("--keep-generated=" + *O.KeepGeneratedDir);

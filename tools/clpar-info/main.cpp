@@ -13,18 +13,42 @@
 
 namespace {
 
+/// The command line, in one table that the reader and --help share.
+struct options {
+  bool json = false;
+  bool clear = false;
+  bool calibrate = false;
+  bool help = false;
+  bool version = false;
+};
+
+struct option_entry {
+  const char* name;
+  bool options::* flag;
+  const char* help;
+};
+
+const option_entry option_table[] = {
+    {"--json", &options::json, "print the same as one JSON object (docs/user-guide.md)"},
+    {"--clear-cache", &options::clear,
+     "empty the kernel cache (CLPAR_CACHE_DIR), calibrations included"},
+    {"--calibrate", &options::calibrate,
+     "measure every device's calibration again and store it"},
+    {"--version", &options::version, "print the clpar runtime's version"},
+    {"--help", &options::help, "print this text (also -h)"},
+};
+
 void print_help() {
   std::puts(
-      "usage: clpar-info [--json] [--clear-cache] [--calibrate] [--help] [--version]\n"
+      "usage: clpar-info [options]\n"
       "\n"
       "Prints the OpenCL platforms and devices with the P:D indices that CLPAR_DEVICE takes,\n"
       "which device the clpar runtime would use under the current CLPAR_DEVICE, each\n"
       "device's measured calibration (launch latency, transfer bandwidths) and the kernel\n"
       "cache's place, size and entry count.\n"
       "\n"
-      "  --json         print the same as one JSON object (docs/user-guide.md)\n"
-      "  --clear-cache  empty the kernel cache (CLPAR_CACHE_DIR), calibrations included\n"
-      "  --calibrate    measure every device's calibration again and store it");
+      "options:");
+  for (const option_entry& o : option_table) std::printf("  %-14s %s\n", o.name, o.help);
 }
 
 /// "OpenCL 3.0" out of "OpenCL 3.0 PoCL HSTR: ..." (the rest is vendor text).
@@ -162,33 +186,29 @@ bool clear_cache() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool clear = false;
-  bool calibrate = false;
-  bool as_json = false;
+  options opts;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      print_help();
-      return 0;
+    const char* arg = std::strcmp(argv[i], "-h") == 0 ? "--help" : argv[i];
+    const option_entry* entry = nullptr;
+    for (const option_entry& o : option_table)
+      if (std::strcmp(arg, o.name) == 0) entry = &o;
+    if (entry == nullptr) {
+      std::fprintf(stderr, "clpar-info: error: unknown option '%s'; see --help\n", argv[i]);
+      return 2;
     }
-    if (std::strcmp(argv[i], "--version") == 0) {
-      std::printf("clpar-info %s\n", clpar::rt::runtime_version());
-      return 0;
-    }
-    if (std::strcmp(argv[i], "--clear-cache") == 0) {
-      clear = true;
-      continue;
-    }
-    if (std::strcmp(argv[i], "--calibrate") == 0) {
-      calibrate = true;
-      continue;
-    }
-    if (std::strcmp(argv[i], "--json") == 0) {
-      as_json = true;
-      continue;
-    }
-    std::fprintf(stderr, "clpar-info: error: unknown option '%s'; see --help\n", argv[i]);
-    return 2;
+    opts.*(entry->flag) = true;
   }
+  if (opts.help) {
+    print_help();
+    return 0;
+  }
+  if (opts.version) {
+    std::printf("clpar-info %s\n", clpar::rt::runtime_version());
+    return 0;
+  }
+  const bool clear = opts.clear;
+  const bool calibrate = opts.calibrate;
+  const bool as_json = opts.json;
 
   // The kernel cache is described after the calibrations, which a first run measures and
   // stores, and after clearing it: cleared means empty.

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 #include "Translate/Translator.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -19,33 +21,80 @@
 
 namespace {
 
-const char *const Usage =
-    "usage: clpar-translate IN.cpp -o OUT.cpp [options] -- [compiler flags]\n"
-    "\n"
-    "Rewrites every clpar::prange nest of IN.cpp into an OpenMP variant and an OpenCL\n"
-    "kernel called through the clpar runtime.\n"
-    "\n"
-    "options:\n"
-    "  --no-opencl            OpenMP variants only\n"
-    "  --no-opencl-gpu        OpenCL variants run on CPU devices only\n"
-    "  --no-bounds-check      no bounds checks\n"
-    "  --strict-fp            bit-identical + - * / sqrt on the device (no contraction,\n"
-    "                         correctly rounded division and sqrt)\n"
-    "  -Rclpar                one remark per loop: what was generated, or why not\n"
-    "  --keep-generated[=DIR] also write each kernel's OpenCL C to DIR (default\n"
-    "                         ./clpar-generated)\n"
-    "  --dump-regions         print what the analysis found, one fact per line\n"
-    "  --header-dir=DIR       translate loops in the included headers too (see\n"
-    "                         --translate-headers), writing the translated copies under\n"
-    "                         DIR and listing them in DIR/headers.txt\n"
-    "  --translate-headers=user|none\n"
-    "                         which headers: every one that is not a system header\n"
-    "                         (default), or none\n"
-    "  --translate-headers-in=DIR\n"
-    "                         also the headers under DIR, system headers included\n"
-    "  --no-translate-headers-in=DIR\n"
-    "                         never the headers under DIR\n"
-    "  --version, --help\n";
+using namespace llvm;
+
+cl::OptionCategory Category("clpar-translate options");
+
+cl::list<std::string> Inputs(cl::Positional, cl::desc("IN.cpp"), cl::cat(Category));
+cl::opt<std::string> Output("o", cl::desc("write the translated source to OUT.cpp"),
+                            cl::value_desc("OUT.cpp"), cl::cat(Category));
+cl::opt<bool> NoOpenCL("no-opencl", cl::desc("OpenMP variants only"), cl::cat(Category));
+cl::opt<bool> NoOpenCLGPU("no-opencl-gpu", cl::desc("OpenCL variants run on CPU devices only"),
+                          cl::cat(Category));
+cl::opt<bool> NoBoundsCheck("no-bounds-check", cl::desc("no bounds checks"), cl::cat(Category));
+cl::opt<bool> StrictFp("strict-fp",
+                       cl::desc("bit-identical + - * / sqrt on the device"),
+                       cl::cat(Category));
+cl::opt<bool> Remarks("Rclpar",
+                      cl::desc("one remark per loop: what was generated, or why not"),
+                      cl::cat(Category));
+cl::opt<std::string> KeepGenerated(
+    "keep-generated", cl::ValueOptional, cl::value_desc("DIR"),
+    cl::desc("write each kernel's OpenCL C to DIR (./clpar-generated)"),
+    cl::cat(Category));
+cl::opt<bool> DumpRegions("dump-regions",
+                          cl::desc("print what the analysis found, one fact per line"),
+                          cl::cat(Category));
+cl::opt<std::string> HeaderDir(
+    "header-dir", cl::value_desc("DIR"),
+    cl::desc("translate included headers too, into DIR (list: DIR/headers.txt)"),
+    cl::cat(Category));
+enum class HeaderChoice { User, None };
+cl::opt<HeaderChoice> TranslateHeaders(
+    "translate-headers", cl::desc("which headers --header-dir translates:"),
+    cl::init(HeaderChoice::User),
+    cl::values(clEnumValN(HeaderChoice::User, "user",
+                          "every one that is not a system header (default)"),
+               clEnumValN(HeaderChoice::None, "none", "none")),
+    cl::cat(Category));
+cl::list<std::string> TranslateHeadersIn(
+    "translate-headers-in", cl::value_desc("DIR"),
+    cl::desc("also translate headers under DIR, system ones included"), cl::cat(Category));
+cl::list<std::string> NoTranslateHeadersIn("no-translate-headers-in", cl::value_desc("DIR"),
+                                            cl::desc("never translate headers under DIR"),
+                                            cl::cat(Category));
+
+const char *const Overview =
+    "clpar-translate - rewrites every clpar::prange nest of IN.cpp into an OpenMP\n"
+    "variant and an OpenCL kernel called through the clpar runtime\n\n"
+    "  clpar-translate IN.cpp -o OUT.cpp [options] -- [compiler flags]\n\n"
+    "The compiler flags after -- (-I, -D, -std=, ...) say how IN.cpp parses.\n"
+    "-Rclpar is also spelled --Rclpar.\n";
+
+/// Parses the options before `--`, reporting errors the way clpar's diagnostics read
+/// ("clpar-translate: error: ...").  False after a bad command line.
+bool parseOptions(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "clpar-translate " << CLPAR_VERSION << "\n"; });
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (cl::ParseCommandLineOptions(Argc, Argv, Overview, &ErrorStream))
+    return true;
+  // LLVM's messages start with the program name; a suggestion is a note.
+  StringRef Rest(Errors);
+  while (!Rest.empty()) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    if (Line.empty())
+      continue;
+    Line.consume_front(sys::path::filename(Argv[0]));
+    Line.consume_front(": ");
+    errs() << "clpar-translate: " << (Line.starts_with("Did you mean") ? "note: " : "error: ")
+           << Line << "\n";
+  }
+  return false;
+}
 
 /// Writes \p Text to \p Path through a temporary file in the same directory, so that a
 /// failure never leaves a half-written file.
@@ -79,69 +128,43 @@ bool writeAtomically(const std::string &Path, const std::string &Text) {
 } // namespace
 
 int main(int argc, char **argv) {
-  clpar::TranslateOptions Opts;
-  std::string Input, Output, KeepDir;
-  bool Keep = false;
-  std::vector<std::string> CompilerArgs;
-  for (int I = 1; I < argc; ++I) {
-    std::string A = argv[I];
-    if (A == "--") {
-      CompilerArgs.assign(argv + I + 1, argv + argc);
+  // The compiler flags follow `--`; LLVM's parser sees only what precedes it.
+  int OptionCount = argc;
+  for (int I = 1; I < argc; ++I)
+    if (std::strcmp(argv[I], "--") == 0) {
+      OptionCount = I;
       break;
     }
-    if (A == "--help" || A == "-h") {
-      llvm::outs() << Usage;
-      return 0;
-    }
-    if (A == "--version") {
-      llvm::outs() << "clpar-translate " << CLPAR_VERSION << "\n";
-      return 0;
-    }
-    if (A == "-o" && I + 1 < argc) {
-      Output = argv[++I];
-    } else if (A == "--no-opencl") {
-      Opts.OpenCL = false;
-    } else if (A == "--no-opencl-gpu") {
-      Opts.CpuDevicesOnly = true;
-    } else if (A == "--strict-fp") {
-      Opts.StrictFp = true;
-    } else if (A == "--no-bounds-check") {
-      Opts.BoundsCheck = false;
-    } else if (A == "-Rclpar") {
-      Opts.Remarks = true;
-    } else if (A == "--dump-regions") {
-      Opts.DumpRegions = true;
-    } else if (A.rfind("--header-dir=", 0) == 0) {
-      Opts.HeaderDir = clpar::canonicalPath(A.substr(std::strlen("--header-dir=")));
-    } else if (A == "--translate-headers=user" || A == "--translate-headers=none") {
-      Opts.Headers.UserHeaders = A == "--translate-headers=user";
-    } else if (A.rfind("--translate-headers-in=", 0) == 0) {
-      Opts.Headers.AlsoUnder.push_back(A.substr(std::strlen("--translate-headers-in=")));
-    } else if (A.rfind("--no-translate-headers-in=", 0) == 0) {
-      Opts.Headers.NeverUnder.push_back(A.substr(std::strlen("--no-translate-headers-in=")));
-    } else if (A == "--keep-generated") {
-      Keep = true;
-      KeepDir = "clpar-generated";
-    } else if (A.rfind("--keep-generated=", 0) == 0) {
-      Keep = true;
-      KeepDir = A.substr(std::strlen("--keep-generated="));
-    } else if (!A.empty() && A[0] == '-') {
-      llvm::errs() << "clpar-translate: error: unknown option '" << A
-                   << "'; see --help\n";
-      return 2;
-    } else if (Input.empty()) {
-      Input = A;
-    } else {
-      llvm::errs() << "clpar-translate: error: more than one input file ('" << Input
-                   << "' and '" << A << "')\n";
-      return 2;
-    }
-  }
-  if (Input.empty() || (Output.empty() && !Opts.DumpRegions)) {
-    llvm::errs() << "clpar-translate: error: expected an input file and -o OUT\n"
-                 << Usage;
+  if (!parseOptions(OptionCount, argv))
+    return 2;
+  std::vector<std::string> CompilerArgs(argv + std::min(OptionCount + 1, argc), argv + argc);
+  if (Inputs.size() > 1) {
+    llvm::errs() << "clpar-translate: error: more than one input file ('" << Inputs[0]
+                 << "' and '" << Inputs[1] << "')\n";
     return 2;
   }
+  if (Inputs.empty() || (Output.empty() && !DumpRegions)) {
+    llvm::errs() << "clpar-translate: error: expected an input file and -o OUT; see --help\n";
+    return 2;
+  }
+  const std::string Input = Inputs[0];
+
+  clpar::TranslateOptions Opts;
+  Opts.OpenCL = !NoOpenCL;
+  Opts.CpuDevicesOnly = NoOpenCLGPU;
+  Opts.BoundsCheck = !NoBoundsCheck;
+  Opts.StrictFp = StrictFp;
+  Opts.Remarks = Remarks;
+  Opts.DumpRegions = DumpRegions;
+  if (!HeaderDir.empty())
+    Opts.HeaderDir = clpar::canonicalPath(HeaderDir);
+  Opts.Headers.UserHeaders = TranslateHeaders == HeaderChoice::User;
+  Opts.Headers.AlsoUnder.assign(TranslateHeadersIn.begin(), TranslateHeadersIn.end());
+  Opts.Headers.NeverUnder.assign(NoTranslateHeadersIn.begin(), NoTranslateHeadersIn.end());
+  const bool Keep = KeepGenerated.getNumOccurrences() > 0;
+  const std::string KeepDir =
+      KeepGenerated.empty() ? std::string("clpar-generated") : std::string(KeepGenerated);
+
   if (!llvm::sys::fs::exists(Input)) {
     llvm::errs() << "clpar-translate: error: no such file: '" << Input << "'\n";
     return 1;

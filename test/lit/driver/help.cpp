@@ -8,8 +8,13 @@
 // CHECK: --no-bounds-check
 // CHECK: --strict-fp
 // CHECK: -Rclpar
+// CHECK: -Rno-clpar
+// CHECK: --translate-headers=user|none
+// CHECK: --translate-headers-in=DIR
+// CHECK: --no-translate-headers-in=DIR
 // CHECK: --keep-generated[=DIR]
 // CHECK: --clpar-cxx=PATH
+// CHECK: --clpar-launch CXX
 // CHECK: -v
 // CHECK: --version
 // CHECK: --help

@@ -218,13 +218,13 @@ TEST(CompilerArgsTest, DependencyOptions) {
 
 TEST(CompilerArgsTest, ClparOptionsAreConsumed) {
   CompilerArgs A = parse({"--no-opencl", "-c", "--no-opencl-gpu", "--no-bounds-check",
-                          "--strict-fp", "-Rclpar", "-Rclpar-offload", "-Rno-clpar-x",
-                          "a.cpp", "--clpar-cxx=/usr/bin/clang++-19"});
+                          "--strict-fp", "-Rclpar", "a.cpp",
+                          "--clpar-cxx=/usr/bin/clang++-19"});
   EXPECT_TRUE(A.Clpar.NoOpenCL);
   EXPECT_TRUE(A.Clpar.NoOpenCLGPU);
   EXPECT_TRUE(A.Clpar.NoBoundsCheck);
   EXPECT_TRUE(A.Clpar.StrictFP);
-  EXPECT_EQ(A.Clpar.Remarks, (Words{"-Rclpar", "-Rclpar-offload", "-Rno-clpar-x"}));
+  EXPECT_TRUE(A.Clpar.Remarks);
   EXPECT_EQ(A.Clpar.Cxx, "/usr/bin/clang++-19");
   EXPECT_FALSE(A.Clpar.KeepGeneratedDir);
   EXPECT_EQ(flags(A), Words{"-c"});
@@ -256,6 +256,8 @@ TEST(CompilerArgsTest, BadClparOptions) {
   EXPECT_NE(parseError({"--clpar-cxx="}).find("needs the path"), std::string::npos);
   EXPECT_NE(parseError({"--clpar-cxx"}).find("unknown clpar++ option '--clpar-cxx'"),
             std::string::npos);
+  EXPECT_NE(parseError({"-Rclpar-offload", "a.cpp"}).find("unknown clpar++ option"),
+            std::string::npos);
   EXPECT_NE(parseError({"--clpar-frobnicate", "a.cpp"}).find("unknown clpar++ option"),
             std::string::npos);
   EXPECT_NE(parseError({"--clpar-launch", "-c", "a.cpp"}).find("must be followed"),
@@ -267,6 +269,11 @@ TEST(CompilerArgsTest, VerboseIsPassedOn) {
   CompilerArgs A = parse({"-v", "-c", "a.cpp"});
   EXPECT_TRUE(A.Clpar.Verbose);
   EXPECT_EQ(flags(A), (Words{"-v", "-c"}));
+}
+
+TEST(CompilerArgsTest, LastRemarkOptionWins) {
+  EXPECT_FALSE(parse({"-Rclpar", "-Rno-clpar", "a.cpp"}).Clpar.Remarks);
+  EXPECT_TRUE(parse({"-Rno-clpar", "-Rclpar", "a.cpp"}).Clpar.Remarks);
 }
 
 TEST(CompilerArgsTest, VersionAndHelpAreConsumed) {
