@@ -10,10 +10,12 @@
 # reference; the hand-written CUDA reference, built here with nvcc when nvcc and an NVIDIA
 # GPU are present.  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
 # timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots
-# that results.md ends with, OUT_DIR/plots/*.png (bench_report draws them itself).
+# that results.md ends with, OUT_DIR/plots/*.png (bench/support/plots.py draws them with
+# matplotlib, in the Python that PYTHON names, python3 by default).
 #
 # --quick: small sizes, one call per workload, correctness only (the ctest test).  The exit
-# status is non-zero when a program fails or any result differs from its reference.
+# status is non-zero when a program fails, any result differs from its reference or the
+# plots fail; a Python without matplotlib only leaves the plots out, with a warning.
 #
 # BUILD_DIR holds bench/ (bench_suite, opencl_reference, device_limits, kernel_load,
 # bench_report) and,
@@ -97,6 +99,13 @@ else
   echo "== no nvcc or no NVIDIA GPU: CUDA reference skipped" >>"$log"
 fi
 
-"$bin/bench_report" "$records" "$out/results.md" "$out/results.json" "$out/plots" || status=1
+"$bin/bench_report" "$records" "$out/results.md" "$out/results.json" || status=1
+rm -rf "$out/plots"
+"${PYTHON:-python3}" "$src/support/plots.py" "$out/results.json" "$out/plots" "$out/results.md"
+case $? in
+  0) ;;
+  3) echo "bench: no plots (see above); the tables are in $out/results.md" >&2 ;;
+  *) echo "bench: bench/support/plots.py failed" >&2; status=1 ;;
+esac
 echo "bench: $out/results.md, $out/results.json (exit $status)" >&2
 exit $status

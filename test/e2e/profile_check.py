@@ -12,10 +12,15 @@
       STDERR is a run's stderr under CLPAR_TRACE=1 and CLPAR_SUMMARY=1: the table has its
       header, a row for every site the trace lines name with as many calls as lines, and
       a total row that adds the rows up.
+  profile_check.py png FILE
+      FILE is a picture clpar-timeline drew: a PNG file (its signature, then the IHDR
+      chunk) of at least 800x200 pixels and at most 4000x4000, over 10 KB (a blank picture
+      of that size is smaller).
 Exits 1 with a message per problem found.
 """
 import json
 import re
+import struct
 import sys
 from collections import Counter, defaultdict
 
@@ -144,11 +149,30 @@ def check_summary(path):
     print(f"{path}: {len(rows) - 1} sites in the table, {sum(calls.values())} calls traced")
 
 
+def check_png(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        problem(f"{path} does not start with the PNG signature")
+        return
+    if data[12:16] != b"IHDR":
+        problem(f"{path} has no IHDR chunk first")
+        return
+    width, height = struct.unpack(">II", data[16:24])
+    if not (800 <= width <= 4000 and 200 <= height <= 4000):
+        problem(f"{path} is {width}x{height} pixels")
+    if len(data) <= 10_000:
+        problem(f"{path} has {len(data)} bytes only")
+    print(f"{path}: PNG, {width}x{height} pixels, {len(data)} bytes")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == "trace":
         check_trace(argv[2], "--cache-hit" in argv[3:])
     elif len(argv) == 3 and argv[1] == "summary":
         check_summary(argv[2])
+    elif len(argv) == 3 and argv[1] == "png":
+        check_png(argv[2])
     else:
         print(__doc__)
         return 2

@@ -30,7 +30,7 @@ if(MODE STREQUAL "install")
     set(config_args --config ${CONFIG})
   endif()
   run_step("install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}" ${config_args})
-  foreach(file bin/clpar++ bin/clpar-translate include/clpar/clpar.hpp
+  foreach(file bin/clpar++ bin/clpar-translate bin/clpar-timeline include/clpar/clpar.hpp
                share/clpar/clpar-toolchain.cmake)
     if(NOT EXISTS "${PREFIX}/${file}")
       message(FATAL_ERROR "the install lacks ${file}")
