@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "device/device_context.hpp"
+#include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
 #include "schedule/calibration.hpp"
 #include "trace/profile.hpp"
@@ -120,10 +121,15 @@ void start_devices(bool cpu_devices) {
   // The vendors' libraries are loaded now: this handler runs before theirs.
   register_exit_handler();
   bool cpu_started = false;
+  // With several GPUs, a rank of an MPI or SLURM job uses one (device_selector.hpp).
+  const int only_gpu = process_local_rank().rank >= 0 && usable_gpu_count(list.traits()) > 1
+                           ? rank_gpu(list.traits(), process_local_rank().rank)
+                           : -1;
   for (std::size_t index = 0; index < list.devices().size(); ++index) {
     const device_traits& traits = list.devices()[index].traits;
     if (!traits.usable) continue;
-    const bool wanted = traits.gpu || (cpu_devices && traits.cpu && !cpu_started);
+    const bool wanted_gpu = traits.gpu && (only_gpu < 0 || static_cast<int>(index) == only_gpu);
+    const bool wanted = wanted_gpu || (cpu_devices && traits.cpu && !cpu_started);
     if (!wanted || exiting()) continue;
     cpu_started = cpu_started || traits.cpu;
     if (device_context::of(index)) (void)calibration_of(index);

@@ -2,6 +2,7 @@
 #include "device/device_selector.hpp"
 
 #include <charconv>
+#include <cstdlib>
 
 namespace clpar::rt {
 namespace {
@@ -82,9 +83,21 @@ device_choice choose_kind(std::span<const device_traits> devices, const call_tra
   return {-1, fit.reason != nullptr ? fit.reason : none};
 }
 
-device_choice choose_auto(std::span<const device_traits> devices, const call_traits& call) {
+/// The rank's GPU (rank_gpu) for `call`, or the host with the reason it cannot run there.
+device_choice choose_rank_gpu(std::span<const device_traits> devices, const call_traits& call,
+                              int rank, const char* why) {
+  const int gpu = rank_gpu(devices, rank);
+  if (gpu < 0) return {-1, "no usable GPU device"};
+  if (const char* reason = unfit_reason(devices[gpu], call)) return {-1, reason};
+  return {gpu, why};
+}
+
+device_choice choose_auto(std::span<const device_traits> devices, const call_traits& call,
+                          const local_rank& rank) {
   if (call.placement == placement_request::device)
     return choose_any(devices, call, ".on(clpar::device)");
+  if (rank.rank >= 0 && usable_gpu_count(devices) > 1)
+    return choose_rank_gpu(devices, call, rank.rank, "auto: the GPU of the node-local rank");
   const first_fit gpu = find_first(devices, call, device_kind::gpu);
   if (gpu.device >= 0) return {gpu.device, "auto: the first GPU"};
   if (call.auto_cpu_devices) {
@@ -112,6 +125,8 @@ parsed_selection parse_device_selection(const char* value) {
     selection.policy = device_policy::opencl_cpu;
   } else if (text == "opencl-gpu") {
     selection.policy = device_policy::opencl_gpu;
+  } else if (text == "gpu-by-rank") {
+    selection.policy = device_policy::gpu_by_rank;
   } else if (const auto colon = text.find(':'); colon != std::string_view::npos) {
     const auto platform = parse_index(text.substr(0, colon));
     const auto device = parse_index(text.substr(colon + 1));
@@ -124,7 +139,8 @@ parsed_selection parse_device_selection(const char* value) {
   const bool valid = selection.policy != device_policy::automatic || text.empty() || text == "auto";
   if (!valid) {
     parsed.warning = "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
-                     "' is not auto, host, opencl, opencl-cpu, opencl-gpu or P:D; using auto";
+                     "' is not auto, host, opencl, opencl-cpu, opencl-gpu, gpu-by-rank or P:D; "
+                     "using auto";
   }
   return parsed;
 }
@@ -147,7 +163,7 @@ device_choice choose_device(const device_selection& selection, const call_traits
   if (auto early = choose_without_devices(selection, call)) return *early;
   switch (selection.policy) {
     case device_policy::host:
-    case device_policy::automatic: return choose_auto(devices, call);
+    case device_policy::automatic: return choose_auto(devices, call, selection.rank);
     case device_policy::opencl: return choose_any(devices, call, "CLPAR_DEVICE=opencl");
     case device_policy::opencl_cpu:
       return choose_kind(devices, call, device_kind::cpu, "CLPAR_DEVICE=opencl-cpu",
@@ -155,6 +171,9 @@ device_choice choose_device(const device_selection& selection, const call_traits
     case device_policy::opencl_gpu:
       return choose_kind(devices, call, device_kind::gpu, "CLPAR_DEVICE=opencl-gpu",
                          "CLPAR_DEVICE=opencl-gpu but no GPU device");
+    case device_policy::gpu_by_rank:
+      return choose_rank_gpu(devices, call, selection.rank.rank,
+                             "CLPAR_DEVICE=gpu-by-rank");
     case device_policy::index:
       for (std::size_t i = 0; i < devices.size(); ++i) {
         if (devices[i].platform != selection.platform || devices[i].device != selection.device)
@@ -169,6 +188,34 @@ device_choice choose_device(const device_selection& selection, const call_traits
   return {-1, "no OpenCL device"};
 }
 
+local_rank local_rank_from_env(const char* (*getenv)(const char*)) {
+  for (const char* variable : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"})
+    if (const char* value = getenv(variable))
+      if (const std::optional<int> rank = parse_index(trim(value))) return {*rank, variable};
+  return {};
+}
+
+const local_rank& process_local_rank() {
+  static const local_rank rank =
+      local_rank_from_env([](const char* name) -> const char* { return std::getenv(name); });
+  return rank;
+}
+
+int usable_gpu_count(std::span<const device_traits> devices) {
+  int count = 0;
+  for (const device_traits& device : devices) count += device.gpu && device.usable ? 1 : 0;
+  return count;
+}
+
+int rank_gpu(std::span<const device_traits> devices, int rank) {
+  const int count = usable_gpu_count(devices);
+  if (count == 0) return -1;
+  int wanted = (rank < 0 ? 0 : rank) % count;
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    if (devices[i].gpu && devices[i].usable && wanted-- == 0) return static_cast<int>(i);
+  return -1;
+}
+
 std::string selection_name(const device_selection& selection) {
   switch (selection.policy) {
     case device_policy::automatic: return "auto";
@@ -176,6 +223,7 @@ std::string selection_name(const device_selection& selection) {
     case device_policy::opencl: return "opencl";
     case device_policy::opencl_cpu: return "opencl-cpu";
     case device_policy::opencl_gpu: return "opencl-gpu";
+    case device_policy::gpu_by_rank: return "gpu-by-rank";
     case device_policy::index:
       return std::to_string(selection.platform) + ":" + std::to_string(selection.device);
   }

@@ -1,15 +1,17 @@
 // runtime/device/device_selector.hpp - where one region call runs: CLPAR_DEVICE and policy.
 //
-// Pure functions of their arguments: they start no OpenCL and read no environment, so they
-// are unit tested with made-up device lists.
+// Pure functions of their arguments (but process_local_rank): they start no OpenCL and read
+// no environment, so they are unit tested with made-up device lists.
 //
 // CLPAR_DEVICE grammar (SPEC section 3; surrounding blanks are ignored, an unset or empty
 // variable means auto):
-//   <value> ::= "auto" | "host" | "opencl" | "opencl-cpu" | "opencl-gpu" | <P> ":" <D>
+//   <value> ::= "auto" | "host" | "opencl" | "opencl-cpu" | "opencl-gpu" | "gpu-by-rank"
+//             | <P> ":" <D>
 //   <P>, <D> ::= decimal digits, the platform and device indices clpar-info prints
 //
 // Policies:
-//   auto        the first GPU device as the candidate, else the host.  Whether a call
+//   auto        the first GPU device as the candidate (in an MPI or SLURM process, the
+//               rank's GPU, as gpu-by-rank picks it), else the host.  Whether a call
 //               uses it is the cost model's choice (schedule/cost_model.hpp), made by
 //               region_call from measured costs.  CPU OpenCL devices are candidates only
 //               with CLPAR_AUTO_DEVICES=all, and only where there is no GPU: on the
@@ -19,6 +21,9 @@
 //   opencl      the first GPU device, else the first CPU device, else the first other one.
 //   opencl-cpu  the first CPU device, else the host.
 //   opencl-gpu  the first GPU device, else the host.
+//   gpu-by-rank the GPU of the process's node-local rank r (local_rank_from_env): the
+//               (r mod n)-th of the n usable GPUs, else the host; without a rank, rank 0.
+//               Every call goes there, as with opencl-gpu.
 //   P:D         that device; a P:D that names no device is treated as auto (with a warning).
 // "First" is in clpar-info's P:D order.  Devices that cannot run the call are skipped first:
 // unavailable ones, GPUs for regions built with --no-opencl-gpu, ones without cl_khr_fp64
@@ -43,12 +48,37 @@
 
 namespace clpar::rt {
 
-enum class device_policy : std::uint8_t { automatic, host, opencl, opencl_cpu, opencl_gpu, index };
+enum class device_policy : std::uint8_t {
+  automatic,
+  host,
+  opencl,
+  opencl_cpu,
+  opencl_gpu,
+  gpu_by_rank,
+  index
+};
+
+/// A process's rank among those of its job on the same node, as MPI and SLURM launchers
+/// export it.
+struct local_rank {
+  int rank = -1;                   ///< -1: not started by such a launcher
+  const char* variable = nullptr;  ///< the variable it came from
+};
+
+/// OMPI_COMM_WORLD_LOCAL_RANK (Open MPI), MPI_LOCALRANKID (MPICH, Intel MPI), SLURM_LOCALID
+/// (srun), the first that holds a decimal number, read through `getenv`.
+local_rank local_rank_from_env(const char* (*getenv)(const char*));
+
+/// local_rank_from_env of the process's environment, read once (launchers set it before
+/// the program starts); the one function here that reads the environment.
+const local_rank& process_local_rank();
 
 struct device_selection {
   device_policy policy = device_policy::automatic;
   int platform = -1;  ///< for device_policy::index
   int device = -1;    ///< for device_policy::index
+  /// For automatic and gpu_by_rank: the node-local rank that picks among several GPUs.
+  local_rank rank;
 };
 
 struct parsed_selection {
@@ -97,6 +127,14 @@ std::optional<device_choice> choose_without_devices(const device_selection& sele
 /// The full choice over `devices` (clpar-info order); under auto, the candidate device.
 device_choice choose_device(const device_selection& selection, const call_traits& call,
                             std::span<const device_traits> devices);
+
+/// The GPU that node-local rank `rank` uses: the (rank mod n)-th of the n usable GPUs
+/// (rank -1 counts as 0), as an index into `devices`; -1 when there is no usable GPU.  The
+/// pick does not depend on the call, so a rank's data stays on one device.
+int rank_gpu(std::span<const device_traits> devices, int rank);
+
+/// The number of usable GPUs in `devices`.
+int usable_gpu_count(std::span<const device_traits> devices);
 
 /// "CLPAR_DEVICE=opencl-gpu" and the like, for messages.
 std::string selection_name(const device_selection& selection);

@@ -55,7 +55,8 @@ std::string why_no_devices() {
 }
 
 std::string selected_device_for(const char* clpar_device_value) {
-  const parsed_selection parsed = parse_device_selection(clpar_device_value);
+  parsed_selection parsed = parse_device_selection(clpar_device_value);
+  parsed.selection.rank = process_local_rank();
   std::string prefix;
   if (!parsed.warning.empty()) prefix = "invalid value, using auto: ";
   const device_selection& selection = parsed.selection;
@@ -70,12 +71,30 @@ std::string selected_device_for(const char* clpar_device_value) {
   const device_choice choice = choose_device(selection, call, list.traits());
   if (choice.unknown_index) prefix = "no device " + selection_name(selection) + ", using auto: ";
   if (choice.on_host()) return prefix + "host (" + choice.why + ")";
-  const std::string device = device_label(list.devices()[choice.device]);
+  std::string device = device_label(list.devices()[choice.device]);
   const bool automatic = selection.policy == device_policy::automatic || choice.unknown_index;
+  const int gpus = usable_gpu_count(list.traits());
+  if (list.traits()[choice.device].gpu &&
+      (selection.policy == device_policy::gpu_by_rank ||
+       (automatic && gpus > 1 && selection.rank.rank >= 0))) {
+    int position = 0;
+    for (int i = 0; i < choice.device; ++i)
+      position += list.traits()[i].gpu && list.traits()[i].usable ? 1 : 0;
+    device += ", GPU " + std::to_string(position + 1) + " of " + std::to_string(gpus) +
+              (selection.rank.rank >= 0
+                   ? " for node-local rank " + std::to_string(selection.rank.rank) + " (" +
+                         selection.rank.variable + ")"
+                   : " (no node-local rank: rank 0)");
+  }
   if (automatic) {
     return prefix + device + " for each call the cost model predicts faster there, else host (auto)";
   }
   return prefix + device + " (CLPAR_DEVICE=" + selection_name(selection) + ")";
+}
+
+local_rank_description node_local_rank() {
+  const local_rank& rank = process_local_rank();
+  return {rank.rank, rank.variable != nullptr ? rank.variable : ""};
 }
 
 cache_description describe_cache() {

@@ -183,6 +183,17 @@ bool auto_timing_sample() noexcept {
   return calls++ % auto_timing_interval == 0;
 }
 
+/// Under CLPAR_TRACE, once per process: which GPU the node-local rank took.
+void trace_rank_choice(const platform_list& list, int device) {
+  static std::once_flag once;
+  std::call_once(once, [&] {
+    const local_rank& rank = process_local_rank();
+    trace_write("node-local rank " + std::to_string(rank.rank) + " (" + rank.variable +
+                ") of a job with " + std::to_string(usable_gpu_count(list.traits())) +
+                " usable GPUs here: calls go to " + list.devices()[device].name);
+  });
+}
+
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   prepare_scalars(request, true);
@@ -193,7 +204,8 @@ decision decide_and_run(const launch_request& request) {
                          info.cpu_devices_only, info.strict_fp, auto_cpu_devices_requested()};
 
   const char* value = std::getenv("CLPAR_DEVICE");
-  const parsed_selection parsed = parse_device_selection(value);
+  parsed_selection parsed = parse_device_selection(value);
+  parsed.selection.rank = process_local_rank();
   if (!parsed.warning.empty()) warn_once(warned_invalid_value, parsed.warning);
   if (auto early = choose_without_devices(parsed.selection, call)) return host(early->why);
   if (info.dims < 1 || info.dims > 3) return host("region has an unsupported dimension count");
@@ -255,6 +267,8 @@ decision decide_and_run(const launch_request& request) {
     }
   }
   if (choice.on_host()) return host(choice.why);
+  if (parsed.selection.rank.rank >= 0 && trace_enabled())
+    trace_rank_choice(list, choice.device);
 
   const span_set spans({request.views, request.view_count});
   if (spans.why() != nullptr) return host(spans.why());

@@ -159,8 +159,12 @@ json devices_json(bool calibrate) {
   const std::string why_none = clpar::rt::why_no_devices();
   info["why_no_devices"] = why_none.empty() ? json() : json(why_none);
   const char* value = std::getenv("CLPAR_DEVICE");
-  info["selection"] = {{"clpar_device", value != nullptr ? json(value) : json()},
-                       {"choice", clpar::rt::selected_device_for(value)}};
+  const clpar::rt::local_rank_description rank = clpar::rt::node_local_rank();
+  info["selection"] = {
+      {"clpar_device", value != nullptr ? json(value) : json()},
+      {"choice", clpar::rt::selected_device_for(value)},
+      {"local_rank", rank.rank >= 0 ? json{{"rank", rank.rank}, {"variable", rank.variable}}
+                                    : json()}};
   return info;
 }
 
@@ -224,6 +228,8 @@ int main(int argc, char** argv) {
   const char* value = std::getenv("CLPAR_DEVICE");
   std::printf("\nCLPAR_DEVICE=%s: %s\n", value != nullptr ? value : "(unset, auto)",
               clpar::rt::selected_device_for(value).c_str());
+  if (const clpar::rt::local_rank_description rank = clpar::rt::node_local_rank(); rank.rank >= 0)
+    std::printf("node-local rank %d (%s)\n", rank.rank, rank.variable.c_str());
   print_calibrations(calibrate);
   if (clear && !clear_cache()) return 1;
   print_cache();

@@ -43,6 +43,15 @@ std::string why_no_devices();
 /// faster.
 std::string selected_device_for(const char* clpar_device_value);
 
+/// The process's node-local rank in an MPI or SLURM job (OMPI_COMM_WORLD_LOCAL_RANK,
+/// MPI_LOCALRANKID, SLURM_LOCALID): rank -1 and an empty variable outside one.  With several
+/// GPUs, auto and CLPAR_DEVICE=gpu-by-rank give rank r the (r mod n)-th of the n GPUs.
+struct local_rank_description {
+  int rank = -1;
+  std::string variable;
+};
+local_rank_description node_local_rank();
+
 /// The kernel cache (SPEC 4) under the current environment.
 struct cache_description {
   std::string directory;

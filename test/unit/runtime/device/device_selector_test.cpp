@@ -23,6 +23,8 @@ TEST(ParseDeviceSelection, Names) {
   EXPECT_EQ(parse_device_selection("opencl").selection.policy, device_policy::opencl);
   EXPECT_EQ(parse_device_selection("opencl-cpu").selection.policy, device_policy::opencl_cpu);
   EXPECT_EQ(parse_device_selection("opencl-gpu").selection.policy, device_policy::opencl_gpu);
+  EXPECT_EQ(parse_device_selection("gpu-by-rank").selection.policy, device_policy::gpu_by_rank);
+  EXPECT_EQ(selection_name(parse_device_selection("gpu-by-rank").selection), "gpu-by-rank");
   EXPECT_EQ(parse_device_selection("  host\n").selection.policy, device_policy::host);
   EXPECT_TRUE(parse_device_selection(" opencl-gpu ").warning.empty());
 }
@@ -235,6 +237,92 @@ TEST(ChooseDevice, UnusableDevicesAreSkipped) {
   std::vector<device_traits> devices{gpu(0, 0), gpu(0, 1)};
   devices[0].usable = false;
   EXPECT_EQ(choose_device(policy(device_policy::opencl_gpu), big_call(), devices).device, 1);
+}
+
+// ---- node-local ranks (MPI, SLURM) ----
+
+struct fake_env {
+  static inline std::vector<std::pair<std::string, std::string>> values;
+  static const char* get(const char* name) {
+    for (const auto& [key, value] : values)
+      if (key == name) return value.c_str();
+    return nullptr;
+  }
+};
+
+TEST(LocalRank, LaunchersVariablesInOrder) {
+  fake_env::values = {};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, -1);
+  fake_env::values = {{"SLURM_LOCALID", "3"}};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, 3);
+  EXPECT_STREQ(local_rank_from_env(fake_env::get).variable, "SLURM_LOCALID");
+  fake_env::values = {{"SLURM_LOCALID", "3"}, {"MPI_LOCALRANKID", "2"}};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, 2);
+  fake_env::values = {{"SLURM_LOCALID", "3"}, {"MPI_LOCALRANKID", "2"},
+                      {"OMPI_COMM_WORLD_LOCAL_RANK", " 1\n"}};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, 1);
+  EXPECT_STREQ(local_rank_from_env(fake_env::get).variable, "OMPI_COMM_WORLD_LOCAL_RANK");
+  // A value that is not a rank is passed over.
+  fake_env::values = {{"OMPI_COMM_WORLD_LOCAL_RANK", "x"}, {"SLURM_LOCALID", "5"}};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, 5);
+  fake_env::values = {{"OMPI_COMM_WORLD_LOCAL_RANK", "-1"}};
+  EXPECT_EQ(local_rank_from_env(fake_env::get).rank, -1);
+}
+
+device_selection ranked(device_policy p, int rank) {
+  device_selection selection{.policy = p};
+  selection.rank = {rank, "OMPI_COMM_WORLD_LOCAL_RANK"};
+  return selection;
+}
+
+TEST(ChooseDevice, RanksShareTheUsableGpusRoundRobin) {
+  std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0), gpu(1, 1), gpu(1, 2)};
+  devices[2].usable = false;  // two usable GPUs: devices 1 and 3
+  const std::vector<int> expected{1, 3, 1, 3, 1};
+  for (int rank = 0; rank < 5; ++rank) {
+    EXPECT_EQ(rank_gpu(devices, rank), expected[rank]) << rank;
+    EXPECT_EQ(choose_device(ranked(device_policy::automatic, rank), big_call(), devices).device,
+              expected[rank])
+        << rank;
+    EXPECT_EQ(choose_device(ranked(device_policy::gpu_by_rank, rank), big_call(), devices).device,
+              expected[rank])
+        << rank;
+  }
+  EXPECT_EQ(usable_gpu_count(devices), 2);
+  EXPECT_EQ(rank_gpu(devices, -1), 1);
+}
+
+TEST(ChooseDevice, GpuByRankWithoutARankIsRankZero) {
+  const std::vector<device_traits> devices{gpu(0, 0), gpu(0, 1)};
+  EXPECT_EQ(choose_device(policy(device_policy::gpu_by_rank), big_call(), devices).device, 0);
+  EXPECT_STREQ(choose_device(policy(device_policy::gpu_by_rank), big_call(), devices).why,
+               "CLPAR_DEVICE=gpu-by-rank");
+}
+
+TEST(ChooseDevice, RankWithoutGpusRunsOnTheHost) {
+  const std::vector<device_traits> devices{cpu(0, 0)};
+  EXPECT_TRUE(
+      choose_device(ranked(device_policy::gpu_by_rank, 2), big_call(), devices).on_host());
+  EXPECT_TRUE(choose_device(ranked(device_policy::automatic, 2), big_call(), devices).on_host());
+}
+
+TEST(ChooseDevice, ARankKeepsItsGpuEvenWhereACallCannotRunThere) {
+  // The pick does not depend on the call: a call the rank's GPU cannot run goes to the host
+  // rather than to another rank's GPU.
+  const std::vector<device_traits> devices{gpu(0, 0, /*fp64=*/true), gpu(0, 1, /*fp64=*/false)};
+  call_traits call = big_call();
+  call.needs_fp64 = true;
+  const device_choice choice = choose_device(ranked(device_policy::automatic, 1), call, devices);
+  EXPECT_TRUE(choice.on_host());
+  EXPECT_STREQ(choice.why, "device lacks cl_khr_fp64");
+  EXPECT_EQ(choose_device(ranked(device_policy::automatic, 0), call, devices).device, 0);
+}
+
+TEST(ChooseDevice, OneGpuIsEveryRanksUnderAuto) {
+  const std::vector<device_traits> devices{gpu(0, 0), cpu(1, 0)};
+  for (int rank = 0; rank < 3; ++rank)
+    EXPECT_EQ(choose_device(ranked(device_policy::automatic, rank), big_call(), devices).device,
+              0);
 }
 
 }  // namespace
