@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <bit>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +20,7 @@
 #include <filesystem>
 #include <limits>
 #include <new>
+#include <thread>
 #include <tuple>
 
 #include <xxhash.h>
@@ -89,12 +92,26 @@ std::string entry_suffix() {
   return ".v" + std::to_string(kernel_cache::format_version) + ".clk";
 }
 
-enum class file_kind { entry, other_version_entry, temporary, other };
+std::string claim_suffix() {
+  return ".v" + std::to_string(kernel_cache::format_version) + ".claim";
+}
+
+enum class file_kind { entry, other_version_entry, temporary, claim, other };
+
+bool is_hash(std::string_view text) {
+  return text.size() == hash_chars && std::all_of(text.begin(), text.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
 
 // "<32 hex>.v<N>.clk" is an entry (of this version when N matches; format 1 named entries
-// with 64 hex digits, a SHA-256), ".clk-tmp-*" a temporary.
+// with 64 hex digits, a SHA-256), ".clk-tmp-*" a temporary, "<32 hex>.v<N>.claim" a build
+// claim.
 file_kind kind_of(std::string_view name) {
   if (name.starts_with(temporary_prefix)) return file_kind::temporary;
+  if (name.ends_with(claim_suffix()) &&
+      is_hash(name.substr(0, name.size() - claim_suffix().size())))
+    return file_kind::claim;
   if (!name.ends_with(".clk")) return file_kind::other;
   std::size_t digits = 0;
   while (digits < name.size() && (std::isdigit(static_cast<unsigned char>(name[digits])) ||
@@ -253,6 +270,50 @@ std::optional<std::vector<unsigned char>> read_entry(int fd, std::uint64_t size,
   return payload;
 }
 
+// The read-only directory is trusted when only its owner (the user, root, or whoever
+// filled it) can change it: not writable by group or others.
+bool readonly_directory_trusted(const std::string& directory, struct stat& info) {
+  return ::stat(directory.c_str(), &info) == 0 && S_ISDIR(info.st_mode) &&
+         (info.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+// An entry of the read-only directory `dir` counts when it is a regular file that only the
+// directory's owner, root or the user can change.
+bool readonly_entry_trusted(const struct stat& entry, const struct stat& dir) {
+  return S_ISREG(entry.st_mode) && (entry.st_mode & (S_IWGRP | S_IWOTH)) == 0 &&
+         (entry.st_uid == dir.st_uid || entry.st_uid == 0 || entry.st_uid == ::geteuid());
+}
+
+std::string this_host() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "unknown-host";
+  return name;
+}
+
+// Whether the claim file `path` (its lstat in `info`) no longer stands for a live build:
+// older than the timeout, or made on this host by a process that is gone.  A claim whose
+// text is not (yet) readable counts as live until the timeout.
+bool claim_is_stale(const std::string& path, double timeout_seconds, struct stat& info) {
+  if (::lstat(path.c_str(), &info) != 0) return false;  // gone: claim again
+  timespec now {};
+  (void)::clock_gettime(CLOCK_REALTIME, &now);
+  const double age = static_cast<double>(now.tv_sec - info.st_mtim.tv_sec) +
+                     static_cast<double>(now.tv_nsec - info.st_mtim.tv_nsec) * 1e-9;
+  if (age > timeout_seconds) return true;
+  char text[320] = {};
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return false;
+  const ssize_t got = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (got <= 0) return false;
+  const std::string_view line(text, static_cast<std::size_t>(got));
+  const std::size_t blank = line.find(' ');
+  if (blank == std::string_view::npos || line.substr(0, blank) != this_host()) return false;
+  const long pid = std::strtol(text + blank + 1, nullptr, 10);
+  return pid > 0 && pid != ::getpid() && ::kill(static_cast<pid_t>(pid), 0) != 0 &&
+         errno == ESRCH;
+}
+
 // Unlinks `path` only while it still is the file we found bad: another process may have
 // renamed a good entry over it since.
 void remove_if_same(const std::string& path, const struct stat& bad) {
@@ -303,6 +364,22 @@ kernel_cache_settings kernel_cache_settings_from_env(const char* (*getenv)(const
   };
   kernel_cache_settings settings;
   settings.enabled = value("CLPAR_CACHE") != "0";
+  if (const std::string shared = directory("CLPAR_CACHE_READONLY_DIR"); !shared.empty()) {
+    if (shared.starts_with('/'))
+      settings.readonly_directory = shared;
+    else
+      settings.warnings.push_back("clpar: warning: CLPAR_CACHE_READONLY_DIR '" + shared +
+                                  "' is not an absolute path; it is not used");
+  }
+  if (const std::string timeout = value("CLPAR_CACHE_CLAIM_TIMEOUT"); !timeout.empty()) {
+    char* end = nullptr;
+    const double seconds = std::strtod(timeout.c_str(), &end);
+    if (end != nullptr && *end == '\0' && seconds >= 0 && seconds <= 86400)
+      settings.claim_timeout_seconds = seconds;
+    else
+      settings.warnings.push_back("clpar: warning: CLPAR_CACHE_CLAIM_TIMEOUT '" + timeout +
+                                  "' is not a number of seconds; the default 60 is used");
+  }
   const std::string named = directory("CLPAR_CACHE_DIR"), xdg = directory("XDG_CACHE_HOME"),
                     home = directory("HOME");
   if (!named.empty()) {
@@ -341,6 +418,7 @@ const char* kernel_cache::usable() noexcept {
   if (!checked_) {
     try {
       unusable_why_ = prepare_directory(settings_.directory);
+      writable_ = unusable_why_ == nullptr && ::access(settings_.directory.c_str(), W_OK) == 0;
     } catch (...) {
       unusable_why_ = "the kernel cache directory could not be checked: out of memory";
     }
@@ -369,12 +447,107 @@ std::string kernel_cache::path_of(const std::string& key) const {
   return settings_.directory + "/" + hash_hex(key) + entry_suffix();
 }
 
+std::string kernel_cache::claim_path_of(const std::string& key) const {
+  return settings_.directory + "/" + hash_hex(key) + claim_suffix();
+}
+
+bool kernel_cache::writable() noexcept {
+  if (usable() != nullptr) return false;
+  std::lock_guard lock(check_mutex_);
+  return writable_;
+}
+
 std::optional<std::vector<unsigned char>> kernel_cache::load(const std::string& key) noexcept {
   try {
+    if (!settings_.enabled) return std::nullopt;
+    if (!settings_.readonly_directory.empty())
+      if (auto payload = load_readonly_entry(key)) return payload;
     return load_entry(key);
   } catch (...) {
     return std::nullopt;  // out of memory: a miss like any other
   }
+}
+
+std::optional<std::vector<unsigned char>> kernel_cache::load_readonly_entry(
+    const std::string& key) {
+  const std::string& directory = settings_.readonly_directory;
+  struct stat dir {};
+  if (!readonly_directory_trusted(directory, dir)) return std::nullopt;
+  const std::string path = directory + "/" + hash_hex(key) + entry_suffix();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  const file_closer closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !readonly_entry_trusted(info, dir)) return std::nullopt;
+  // Neither removed when bad nor touched when good: the directory is not ours to change.
+  return read_entry(fd, static_cast<std::uint64_t>(info.st_size), key);
+}
+
+kernel_cache::claimed_load kernel_cache::load_or_claim(const std::string& key) noexcept {
+  try {
+    return claim_entry(key);
+  } catch (...) {
+    return {};  // out of memory: a miss, built without coordination
+  }
+}
+
+kernel_cache::claimed_load kernel_cache::claim_entry(const std::string& key) {
+  using clock_type = std::chrono::steady_clock;
+  claimed_load result;
+  result.payload = load(key);
+  if (result.payload || !writable()) return result;
+  const auto start = clock_type::now();
+  const auto deadline =
+      start + std::chrono::duration_cast<clock_type::duration>(
+                  std::chrono::duration<double>(settings_.claim_timeout_seconds));
+  const std::string path = claim_path_of(key);
+  const std::string holder = this_host() + " " + std::to_string(::getpid()) + "\n";
+  auto pause = std::chrono::milliseconds(2);
+  bool waited = false;
+  for (int takeovers = 0;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd >= 0) {
+      (void)write_all(fd, holder.data(), holder.size());
+      ::close(fd);
+      result.claim = build_claim(path);
+      // The holder before us may have stored the entry and let go between our load and
+      // our claim.
+      result.payload = load(key);
+      if (result.payload) result.claim.release();
+      break;
+    }
+    if (errno != EEXIST) break;  // no claims here: build without them
+    struct stat info {};
+    if (claim_is_stale(path, settings_.claim_timeout_seconds, info)) {
+      if (++takeovers > 3) break;
+      remove_if_same(path, info);
+      continue;
+    }
+    if (clock_type::now() >= deadline) break;
+    std::this_thread::sleep_for(pause);
+    waited = true;
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    result.payload = load(key);
+    if (result.payload) break;
+  }
+  if (waited)
+    result.waited_seconds = std::chrono::duration<double>(clock_type::now() - start).count();
+  return result;
+}
+
+kernel_cache::build_claim& kernel_cache::build_claim::operator=(build_claim&& other) noexcept {
+  if (this != &other) {
+    release();
+    path_ = std::move(other.path_);
+    other.path_.clear();
+  }
+  return *this;
+}
+
+void kernel_cache::build_claim::release() noexcept {
+  if (path_.empty()) return;
+  (void)::unlink(path_.c_str());
+  path_.clear();
 }
 
 std::optional<std::vector<unsigned char>> kernel_cache::load_entry(const std::string& key) {
@@ -459,7 +632,8 @@ void kernel_cache::evict() {
   std::uint64_t total = 0;
   const std::time_t stale = std::time(nullptr) - stale_temporary_seconds;
   for (listed_file& file : list_cache_files(settings_.directory)) {
-    if (file.kind == file_kind::temporary && file.info.st_mtim.tv_sec < stale)
+    if ((file.kind == file_kind::temporary || file.kind == file_kind::claim) &&
+        file.info.st_mtim.tv_sec < stale)
       (void)::unlink((settings_.directory + "/" + file.name).c_str());
     if (file.kind != file_kind::entry) continue;
     total += static_cast<std::uint64_t>(file.info.st_size);
@@ -477,6 +651,30 @@ void kernel_cache::evict() {
     if (::unlink((settings_.directory + "/" + entry.name).c_str()) == 0 || errno == ENOENT)
       total -= static_cast<std::uint64_t>(entry.info.st_size);
   }
+}
+
+kernel_cache_usage kernel_cache::readonly_usage() noexcept {
+  kernel_cache_usage usage;
+  try {
+    const std::string& directory = settings_.readonly_directory;
+    struct stat dir {};
+    if (directory.empty() || !readonly_directory_trusted(directory, dir)) return usage;
+    DIR* listing = ::opendir(directory.c_str());
+    if (listing == nullptr) return usage;
+    while (const dirent* item = ::readdir(listing)) {
+      struct stat info {};
+      if (kind_of(item->d_name) != file_kind::entry ||
+          ::fstatat(::dirfd(listing), item->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0 ||
+          !readonly_entry_trusted(info, dir))
+        continue;
+      usage.bytes += static_cast<std::uint64_t>(info.st_size);
+      ++usage.entries;
+    }
+    ::closedir(listing);
+  } catch (...) {
+    // Out of memory while listing: report what was counted.
+  }
+  return usage;
 }
 
 kernel_cache_usage kernel_cache::usage() noexcept {

@@ -36,7 +36,13 @@ namespace clpar::rt {
 struct kernel_cache_settings {
   bool enabled = true;
   std::string directory;  ///< absolute path; empty when no variable names one
+  /// CLPAR_CACHE_READONLY_DIR: entries looked up here first and never written (a cache
+  /// shared by a cluster's users, filled by an administrator); empty: none.
+  std::string readonly_directory;
   std::uint64_t max_bytes = std::uint64_t{1} << 30;
+  /// How long a process waits for another one's build of the same entry (its build claim)
+  /// before building itself (CLPAR_CACHE_CLAIM_TIMEOUT, seconds).
+  double claim_timeout_seconds = 60;
   /// "clpar: warning: ..." lines for the caller to print once (a bad CLPAR_CACHE_MAX_SIZE).
   std::vector<std::string> warnings;
 };
@@ -44,7 +50,8 @@ struct kernel_cache_settings {
 /// std::getenv with the signature kernel_cache_settings_from_env takes.
 const char* process_getenv(const char* name);
 
-/// Reads CLPAR_CACHE, CLPAR_CACHE_DIR, XDG_CACHE_HOME, HOME and CLPAR_CACHE_MAX_SIZE through
+/// Reads CLPAR_CACHE, CLPAR_CACHE_DIR, CLPAR_CACHE_READONLY_DIR, CLPAR_CACHE_CLAIM_TIMEOUT,
+/// XDG_CACHE_HOME, HOME and CLPAR_CACHE_MAX_SIZE through
 /// `getenv` (tests pass a fake).  The directory is CLPAR_CACHE_DIR (made absolute), else
 /// $XDG_CACHE_HOME/clpar, else $HOME/.cache/clpar; a relative XDG_CACHE_HOME or HOME is
 /// ignored, as the XDG base directory rules say.  An empty variable counts as unset.
@@ -85,11 +92,45 @@ class kernel_cache {
   /// ({"ab", "c"} and {"a", "bc"} differ).  An entry's file name is the key text's hash.
   static std::string key_of(std::initializer_list<std::string_view> parts);
 
+  /// A claim on building one entry: while a process holds it, others that miss the same
+  /// entry wait for it instead of building it too (load_or_claim).  It is a file beside the
+  /// entry, made with O_EXCL, naming the holder's host and pid; the destructor removes it.
+  /// A claim whose holder died (same host, pid gone) or that is older than the timeout is
+  /// stale and taken over, so a killed builder blocks nobody for long.
+  class build_claim {
+   public:
+    build_claim() = default;
+    explicit build_claim(std::string path) : path_(std::move(path)) {}
+    build_claim(build_claim&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
+    build_claim& operator=(build_claim&& other) noexcept;
+    build_claim(const build_claim&) = delete;
+    build_claim& operator=(const build_claim&) = delete;
+    ~build_claim() { release(); }
+    bool held() const noexcept { return !path_.empty(); }
+    void release() noexcept;
+
+   private:
+    std::string path_;
+  };
+
+  struct claimed_load {
+    std::optional<std::vector<unsigned char>> payload;  ///< a hit, maybe after waiting
+    build_claim claim;    ///< on a miss: held when this process is to build and store
+    double waited_seconds = 0;  ///< time spent waiting for another process's build
+  };
+
+  /// load, and on a miss, a claim on building the entry; when another live process holds
+  /// the claim, waits (polling) until its entry appears, its claim goes or turns stale, or
+  /// the timeout passes.  A miss without a held claim (read-only or unusable directory,
+  /// the wait timed out) means: build without coordination.  Never throws.
+  claimed_load load_or_claim(const std::string& key) noexcept;
+
   /// The payload stored under `key`; nullopt when absent, truncated, corrupt, of another
   /// format version, not owned by the user, or stored under another key text (a hash
   /// collision).  A bad entry is removed (best effort) so that it gets rebuilt; one owned
   /// by another user is only ignored.  A hit refreshes the entry's mtime, which makes
-  /// eviction least-recently-used.
+  /// eviction least-recently-used.  The read-only directory, when set, is looked in first
+  /// (readonly_entry_trusted says which of its files count).
   std::optional<std::vector<unsigned char>> load(const std::string& key) noexcept;
 
   /// Writes the entry atomically (a temporary in the same directory, renamed over the entry;
@@ -111,9 +152,18 @@ class kernel_cache {
   const kernel_cache_settings& settings() const { return settings_; }
   /// The file that holds `key`'s entry (for tests and clpar-info).
   std::string path_of(const std::string& key) const;
+  /// The claim file of `key`'s entry.
+  std::string claim_path_of(const std::string& key) const;
+  /// Whether the directory takes new entries (false on a read-only file system or without
+  /// write permission: loads still hit, and store fails without that being news).
+  bool writable() noexcept;
+  /// Entries of this format version in the read-only directory (clpar-info).
+  kernel_cache_usage readonly_usage() noexcept;
 
  private:
   std::optional<std::vector<unsigned char>> load_entry(const std::string& key);
+  std::optional<std::vector<unsigned char>> load_readonly_entry(const std::string& key);
+  claimed_load claim_entry(const std::string& key);
   const char* store_entry(const std::string& key, const std::vector<unsigned char>& payload);
   /// Removes stale temporaries and, over max_bytes, the least recently used entries.
   void evict();
@@ -123,6 +173,7 @@ class kernel_cache {
   kernel_cache_settings settings_;
   std::mutex check_mutex_;
   bool checked_ = false;
+  bool writable_ = false;
   const char* unusable_why_ = nullptr;
 };
 

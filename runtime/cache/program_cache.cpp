@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "device/device_selector.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -14,7 +15,13 @@ namespace {
 
 std::atomic<bool> warned_store_failure{false};
 
+/// Cache warnings go to stderr once per process, and in a job of several processes per
+/// node (MPI ranks) from node-local rank 0 only: the others' would say the same.
 void warn(const std::string& text) {
+  if (process_local_rank().rank > 0) {
+    if (trace_enabled()) trace_write(text);
+    return;
+  }
   std::fprintf(stderr, "%s\n", text.c_str());
 }
 
@@ -22,10 +29,19 @@ kernel_cache* make_process_cache() {
   kernel_cache_settings settings = kernel_cache_settings_from_env();
   for (const std::string& warning : settings.warnings) warn(warning);
   const bool enabled = settings.enabled;
+  const bool shared = !settings.readonly_directory.empty();
   auto* cache = new kernel_cache(std::move(settings));
-  if (enabled)
-    if (const char* why = cache->usable())
-      warn(std::string("clpar: warning: kernel cache not used: ") + why);
+  if (enabled) {
+    if (const char* why = cache->usable()) {
+      // With a read-only cache in front, a missing writable one only means rebuilding
+      // what that one lacks.
+      if (!shared) warn(std::string("clpar: warning: kernel cache not used: ") + why);
+      else if (trace_enabled()) trace_write(std::string("kernel cache: ") + why);
+    } else if (!cache->writable() && trace_enabled()) {
+      trace_write("kernel cache: '" + cache->directory() +
+                  "' is read-only: entries are read, new ones are not stored");
+    }
+  }
   return cache;
 }
 
@@ -76,8 +92,12 @@ outcome<built_program> build_program(const cl::Context& context, const device_en
   };
   kernel_cache& cache = process_kernel_cache();
   const std::string key = device_cache_key("program", device, source, options);
-  std::optional<std::vector<unsigned char>> binary = cache.load(key);
+  // Of processes building the same program together (MPI ranks on one node), one builds
+  // and the others wait for its entry.
+  kernel_cache::claimed_load found = cache.load_or_claim(key);
+  std::optional<std::vector<unsigned char>>& binary = found.payload;
   charge_cache();
+  result.value.waited_seconds = found.waited_seconds;
   if (binary) {
     result.value.program = from_binary(context, device, std::move(*binary), options);
     if (result.value.program() != nullptr) {
@@ -101,7 +121,7 @@ outcome<built_program> build_program(const cl::Context& context, const device_en
     result.why = cl_failure_why("clBuildProgram", status);
     return result;
   }
-  if (cache.usable() == nullptr) {
+  if (cache.writable()) {
     const std::vector<unsigned char> built = binary_of(result.value.program);
     cache_start = clock_type::now();
     if (!built.empty())

@@ -37,6 +37,8 @@ struct built_program {
   /// Time spent in the kernel cache itself (the key, the entry's read and check, or its
   /// store), apart from the driver's build or load, for the trace.
   double cache_seconds = 0;
+  /// Of cache_seconds, the wait for another process's build of the same program.
+  double waited_seconds = 0;
 };
 
 /// `source` built for `device` with `options`, through the process's kernel cache.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -211,7 +212,11 @@ void device_context::build(kernel_slot& slot) {
     trace_write("kernel '" + slot.name + "' on '" + device_->name + "'" +
                 (slot.options.empty() ? "" : " (options '" + slot.options + "')") + ": " +
                 (built.value.from_cache ? "from the kernel cache" : "built from source") +
-                milliseconds);
+                milliseconds +
+                (built.value.waited_seconds > 1e-3
+                     ? " after waiting " + std::to_string(std::lround(built.value.waited_seconds * 1e3)) +
+                           " ms for another process's build"
+                     : std::string()));
   }
   if (profiling()) {
     activity made;

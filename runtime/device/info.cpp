@@ -108,6 +108,11 @@ cache_description describe_cache() {
   const kernel_cache_usage usage = cache.usage();
   d.bytes = usage.bytes;
   d.entries = usage.entries;
+  d.writable = cache.writable();
+  d.readonly_directory = settings.readonly_directory;
+  const kernel_cache_usage shared = cache.readonly_usage();
+  d.readonly_bytes = shared.bytes;
+  d.readonly_entries = shared.entries;
   return d;
 }
 

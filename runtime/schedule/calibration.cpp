@@ -64,9 +64,9 @@ bool plausible(const device_costs& costs) {
          costs.transfer_seconds >= 0 && costs.transfer_seconds < 1;
 }
 
-std::optional<device_costs> load_calibration(const device_entry& device) {
-  std::optional<std::vector<unsigned char>> payload =
-      process_kernel_cache().load(calibration_key(device));
+/// The stored calibration in `payload`, when there is a plausible one.
+std::optional<device_costs> parse_calibration(
+    const std::optional<std::vector<unsigned char>>& payload) {
   if (!payload) return std::nullopt;
   const std::string text(payload->begin(), payload->end());
   device_costs costs;
@@ -162,9 +162,15 @@ const calibration& calibration_of(std::size_t index) {
   std::call_once(slot.made, [&] {
     const auto start = std::chrono::steady_clock::now();
     const device_entry& device = platform_list::instance().devices()[index];
-    if (std::optional<device_costs> stored = load_calibration(device)) {
-      slot.result.costs = *stored;
-      trace_start_step("calibration of '" + device.name + "' read from the cache", start);
+    // Of the processes starting together on one machine (MPI ranks), one measures and the
+    // others wait for its result: they would share the device while measuring, too.
+    kernel_cache::claimed_load stored = process_kernel_cache().load_or_claim(calibration_key(device));
+    if (std::optional<device_costs> costs = parse_calibration(stored.payload)) {
+      slot.result.costs = *costs;
+      trace_start_step("calibration of '" + device.name + "' read from the cache" +
+                           (stored.waited_seconds > 0.001 ? " after another process measured it"
+                                                          : ""),
+                       start);
       return;
     }
     slot.result.measured = true;

@@ -114,6 +114,14 @@ void print_cache() {
   std::printf("  %llu %s, %s of at most %s\n", static_cast<unsigned long long>(cache.entries),
               cache.entries == 1 ? "entry" : "entries", clpar::rt::bytes_text(cache.bytes).c_str(),
               clpar::rt::bytes_text(cache.max_bytes).c_str());
+  if (cache.enabled && cache.unusable_why.empty() && !cache.writable)
+    std::printf("  read-only: entries are read, new ones are not stored\n");
+  if (!cache.readonly_directory.empty())
+    std::printf("read-only kernel cache (CLPAR_CACHE_READONLY_DIR): %s\n  %llu %s, %s\n",
+                cache.readonly_directory.c_str(),
+                static_cast<unsigned long long>(cache.readonly_entries),
+                cache.readonly_entries == 1 ? "entry" : "entries",
+                clpar::rt::bytes_text(cache.readonly_bytes).c_str());
 }
 
 using json = nlohmann::ordered_json;
@@ -176,7 +184,12 @@ json cache_json() {
           {"why_unusable", cache.unusable_why.empty() ? json() : json(cache.unusable_why)},
           {"entries", cache.entries},
           {"bytes", cache.bytes},
-          {"max_bytes", cache.max_bytes}};
+          {"max_bytes", cache.max_bytes},
+          {"writable", cache.writable},
+          {"readonly_directory",
+           cache.readonly_directory.empty() ? json() : json(cache.readonly_directory)},
+          {"readonly_entries", cache.readonly_entries},
+          {"readonly_bytes", cache.readonly_bytes}};
 }
 
 /// Empties the kernel cache; false, after an error on stderr, when something was left.

@@ -60,6 +60,13 @@ struct cache_description {
   std::uint64_t bytes = 0;
   std::uint64_t entries = 0;
   std::uint64_t max_bytes = 0;  ///< CLPAR_CACHE_MAX_SIZE
+  /// CLPAR_CACHE_READONLY_DIR (empty: none), read before `directory` and never written;
+  /// its entries that the runtime would trust.
+  std::string readonly_directory;
+  std::uint64_t readonly_entries = 0;
+  std::uint64_t readonly_bytes = 0;
+  /// Whether new entries can be stored in `directory` (not on a read-only file system).
+  bool writable = false;
 };
 cache_description describe_cache();
 

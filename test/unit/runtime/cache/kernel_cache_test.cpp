@@ -559,6 +559,182 @@ TEST(KernelCacheSettings, XdgCacheHomeBeforeHome) {
   EXPECT_EQ(settings_from({{"XDG_CACHE_HOME", "/xdg/"}}).directory, "/xdg/clpar");
 }
 
+// ---- build claims: processes that miss the same entry together build it once ----
+
+std::string host_name() {
+  char name[256] = {};
+  EXPECT_EQ(::gethostname(name, sizeof name - 1), 0);
+  return name;
+}
+
+void write_claim(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+TEST_F(KernelCache, MissClaimsTheBuildAndReleasingRemovesTheClaim) {
+  kernel_cache cache(settings_for(dir_));
+  kernel_cache::claimed_load first = cache.load_or_claim("k");
+  EXPECT_FALSE(first.payload);
+  ASSERT_TRUE(first.claim.held());
+  EXPECT_TRUE(exists(cache.claim_path_of("k")));
+  first.claim.release();
+  EXPECT_FALSE(exists(cache.claim_path_of("k")));
+  ASSERT_EQ(cache.store("k", payload_for("k")), nullptr);
+  kernel_cache::claimed_load hit = cache.load_or_claim("k");
+  EXPECT_EQ(hit.payload, payload_for("k"));
+  EXPECT_FALSE(hit.claim.held());
+}
+
+TEST_F(KernelCache, ASecondBuilderWaitsForTheFirstsEntry) {
+  kernel_cache cache(settings_for(dir_));
+  kernel_cache::claimed_load builder = cache.load_or_claim("k");
+  ASSERT_TRUE(builder.claim.held());
+  kernel_cache::claimed_load waiter;
+  std::thread other([&] { waiter = cache.load_or_claim("k"); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(cache.store("k", payload_for("k")), nullptr);
+  builder.claim.release();
+  other.join();
+  EXPECT_EQ(waiter.payload, payload_for("k"));
+  EXPECT_FALSE(waiter.claim.held());
+  EXPECT_GE(waiter.waited_seconds, 0.09);
+}
+
+TEST_F(KernelCache, AClaimLetGoWithoutAnEntryPassesToTheWaiter) {
+  // The first builder failed: the one waiting builds instead.
+  kernel_cache cache(settings_for(dir_));
+  kernel_cache::claimed_load builder = cache.load_or_claim("k");
+  ASSERT_TRUE(builder.claim.held());
+  kernel_cache::claimed_load waiter;
+  std::thread other([&] { waiter = cache.load_or_claim("k"); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  builder.claim.release();
+  other.join();
+  EXPECT_FALSE(waiter.payload);
+  EXPECT_TRUE(waiter.claim.held());
+}
+
+TEST_F(KernelCache, AClaimOfADeadProcessIsTakenOver) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);  // its pid now names no process
+  kernel_cache cache(settings_for(dir_));
+  ASSERT_EQ(cache.usable(), nullptr);
+  write_claim(cache.claim_path_of("k"), host_name() + " " + std::to_string(child) + "\n");
+  const auto start = std::chrono::steady_clock::now();
+  kernel_cache::claimed_load found = cache.load_or_claim("k");
+  EXPECT_TRUE(found.claim.held());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+}
+
+TEST_F(KernelCache, AnotherHostsClaimIsWaitedForUntilTheTimeout) {
+  kernel_cache_settings settings = settings_for(dir_);
+  settings.claim_timeout_seconds = 0.3;
+  kernel_cache cache(settings);
+  ASSERT_EQ(cache.usable(), nullptr);
+  write_claim(cache.claim_path_of("k"), "another-host-" + host_name() + " 1\n");
+  kernel_cache::claimed_load found = cache.load_or_claim("k");
+  // By then the claim is older than the timeout, so it is taken over.
+  EXPECT_FALSE(found.payload);
+  EXPECT_TRUE(found.claim.held());
+  EXPECT_GE(found.waited_seconds, 0.29);
+}
+
+TEST_F(KernelCache, AClaimOlderThanTheTimeoutIsTakenOver) {
+  kernel_cache cache(settings_for(dir_));
+  ASSERT_EQ(cache.usable(), nullptr);
+  // A live process (ours: the claim would otherwise be another thread's) on another host.
+  write_claim(cache.claim_path_of("k"), "another-host-" + host_name() + " 1\n");
+  set_mtime(cache.claim_path_of("k"), std::time(nullptr) - 3600);
+  kernel_cache::claimed_load found = cache.load_or_claim("k");
+  EXPECT_TRUE(found.claim.held());
+  EXPECT_LT(found.waited_seconds, 1.0);
+}
+
+TEST_F(KernelCache, ClearRemovesClaims) {
+  kernel_cache cache(settings_for(dir_));
+  kernel_cache::claimed_load found = cache.load_or_claim("k");
+  ASSERT_TRUE(found.claim.held());
+  EXPECT_EQ(cache.clear(), nullptr);
+  EXPECT_FALSE(exists(cache.claim_path_of("k")));
+  EXPECT_EQ(cache.usage().entries, 0u);
+}
+
+// ---- the read-only directory (CLPAR_CACHE_READONLY_DIR) ----
+
+TEST_F(KernelCache, ReadOnlyDirectoryIsLookedInFirstAndNeverChanged) {
+  const std::string shared = root_ + "/shared";
+  {
+    kernel_cache filler(settings_for(shared));
+    ASSERT_EQ(filler.store("k", payload_for("k")), nullptr);
+  }
+  const std::string entry = kernel_cache(settings_for(shared)).path_of("k");
+  set_mtime(entry, 1000000);
+  ASSERT_EQ(::chmod(shared.c_str(), 0755), 0);
+  kernel_cache_settings settings = settings_for(dir_);
+  settings.readonly_directory = shared;
+  kernel_cache cache(settings);
+  EXPECT_EQ(cache.load("k"), payload_for("k"));
+  EXPECT_EQ(mtime_of(entry), 1000000);  // not refreshed
+  EXPECT_FALSE(exists(cache.path_of("k")));  // not copied into the writable one
+  EXPECT_EQ(cache.readonly_usage().entries, 1u);
+  EXPECT_EQ(cache.usage().entries, 0u);
+  // A miss there still claims in the writable directory.
+  kernel_cache::claimed_load other = cache.load_or_claim("other");
+  EXPECT_TRUE(other.claim.held());
+}
+
+TEST_F(KernelCache, ReadOnlyDirectoryThatOthersCanWriteIsNotTrusted) {
+  const std::string shared = root_ + "/shared";
+  {
+    kernel_cache filler(settings_for(shared));
+    ASSERT_EQ(filler.store("k", payload_for("k")), nullptr);
+  }
+  const std::string entry = kernel_cache(settings_for(shared)).path_of("k");
+  kernel_cache_settings settings = settings_for(dir_);
+  settings.readonly_directory = shared;
+  ASSERT_EQ(::chmod(shared.c_str(), 0777), 0);
+  EXPECT_EQ(kernel_cache(settings).load("k"), std::nullopt);
+  ASSERT_EQ(::chmod(shared.c_str(), 0755), 0);
+  ASSERT_EQ(::chmod(entry.c_str(), 0666), 0);
+  EXPECT_EQ(kernel_cache(settings).load("k"), std::nullopt);
+  EXPECT_TRUE(exists(entry));  // ignored, not removed
+  ASSERT_EQ(::chmod(entry.c_str(), 0644), 0);
+  EXPECT_EQ(kernel_cache(settings).load("k"), payload_for("k"));
+}
+
+TEST_F(KernelCache, ReadOnlyDirectoryServesWhenTheWritableOneIsUnusable) {
+  const std::string shared = root_ + "/shared";
+  {
+    kernel_cache filler(settings_for(shared));
+    ASSERT_EQ(filler.store("k", payload_for("k")), nullptr);
+  }
+  ASSERT_EQ(::chmod(shared.c_str(), 0755), 0);
+  kernel_cache_settings settings = settings_for("");
+  settings.readonly_directory = shared;
+  kernel_cache cache(settings);
+  EXPECT_NE(cache.usable(), nullptr);
+  EXPECT_EQ(cache.load("k"), payload_for("k"));
+  kernel_cache::claimed_load other = cache.load_or_claim("other");
+  EXPECT_FALSE(other.payload);
+  EXPECT_FALSE(other.claim.held());
+}
+
+TEST(KernelCacheSettings, ReadOnlyDirectoryAndClaimTimeout) {
+  EXPECT_EQ(settings_from({{"CLPAR_CACHE_READONLY_DIR", "/shared/clpar/"}}).readonly_directory,
+            "/shared/clpar");
+  const kernel_cache_settings relative = settings_from({{"CLPAR_CACHE_READONLY_DIR", "rel"}});
+  EXPECT_EQ(relative.readonly_directory, "");
+  ASSERT_EQ(relative.warnings.size(), 1u);
+  EXPECT_NE(relative.warnings[0].find("not an absolute path"), std::string::npos);
+  EXPECT_EQ(settings_from({}).claim_timeout_seconds, 60);
+  EXPECT_EQ(settings_from({{"CLPAR_CACHE_CLAIM_TIMEOUT", "2.5"}}).claim_timeout_seconds, 2.5);
+  const kernel_cache_settings bad = settings_from({{"CLPAR_CACHE_CLAIM_TIMEOUT", "soon"}});
+  EXPECT_EQ(bad.claim_timeout_seconds, 60);
+  ASSERT_EQ(bad.warnings.size(), 1u);
+}
+
 TEST(KernelCacheSettings, CacheDirBeforeEverything) {
   EXPECT_EQ(
       settings_from(
