@@ -8,7 +8,7 @@ build=${1:-build}
 packages="clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev pocl-opencl-icd \
 ocl-icd-opencl-dev opencl-clhpp-headers opencl-c-headers clinfo oclgrind libgtest-dev \
 cmake ninja-build g++ python3 python3-matplotlib pkgconf ccache libxxhash-dev nlohmann-json3-dev \
-dpkg-dev file"
+dpkg-dev file openmpi-bin libopenmpi-dev"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -7,6 +7,7 @@
 #include "Driver/DriverOptions.h"
 #include "Driver/Installation.h"
 #include "Driver/Jobs.h"
+#include "Driver/MpiWrapper.h"
 #include "Driver/SourcePathRewrite.h"
 #include "Driver/TemporaryDirectory.h"
 
@@ -270,7 +271,33 @@ int runDriver(ArrayRef<const char *> Argv) {
     if (Expected<TemporaryDirectory *> Dir = temporaryDirectory(Temp); !Dir)
       return reportError(Dir.takeError());
   }
-  JobList Jobs = planJobs(Args, *Compiler, Pieces, Temp ? Temp->path() : "");
+  // An MPI wrapper adds include directories the translator must see too.  When it does
+  // not say which, the sources are translated without them: a source that does not
+  // include <mpi.h> still builds, and a failed translation is followed by the reason.
+  std::vector<std::string> CompilerParseFlags;
+  std::optional<std::string> WrapperNote;
+  if (Temp)
+    if (std::optional<std::vector<std::string>> Show = mpiShowCommand(*Compiler)) {
+      std::string Out = Temp->path() + "/mpi-show.out";
+      std::string Err = Temp->path() + "/mpi-show.err";
+      Temp->registerFile(Out);
+      Temp->registerFile(Err);
+      if (Args.Clpar.Verbose)
+        errs() << formatCommandLine(*Show) << " > " << formatCommandLine({Out}) << "\n";
+      Expected<std::vector<std::string>> Flags = queryMpiWrapper(*Show, Out, Err);
+      if (Flags) {
+        CompilerParseFlags = std::move(*Flags);
+      } else {
+        WrapperNote = "clpar++: note: the MPI compiler wrapper did not say which flags it "
+                      "adds: " +
+                      toString(Flags.takeError()) +
+                      "; sources are translated without its include directories";
+        if (Args.Clpar.Verbose)
+          errs() << *WrapperNote << "\n";
+      }
+    }
+  JobList Jobs =
+      planJobs(Args, *Compiler, Pieces, Temp ? Temp->path() : "", CompilerParseFlags);
   Runner Run(Args.Clpar.Verbose, Temp);
 
   // Translate every source, so that the user sees all translation errors at once; the
@@ -288,8 +315,11 @@ int runDriver(ArrayRef<const char *> Argv) {
     if (Status != 0 && FirstFailure == 0)
       FirstFailure = Status;
   }
-  if (FirstFailure != 0)
+  if (FirstFailure != 0) {
+    if (WrapperNote && !Args.Clpar.Verbose)
+      errs() << *WrapperNote << "\n";
     return FirstFailure;
+  }
   for (const Translation &T : Jobs.Translations) {
     if (T.KeptCopy)
       if (Error E = keepCopy(T.Translated, *T.KeptCopy))

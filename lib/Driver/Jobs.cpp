@@ -80,7 +80,8 @@ std::vector<std::string> runtimeLinkFlags(const Installation &Pieces) {
 }
 
 JobList planJobs(const CompilerArgs &Args, const std::vector<std::string> &Compiler,
-                 const Installation &Pieces, StringRef TempDir) {
+                 const Installation &Pieces, StringRef TempDir,
+                 ArrayRef<std::string> CompilerParseFlags) {
   JobList Jobs;
   Jobs.Compile.Argv = Compiler;
   Jobs.Compile.ProgramWords = Compiler.size();
@@ -116,6 +117,7 @@ JobList planJobs(const CompilerArgs &Args, const std::vector<std::string> &Compi
     if (!Args.HasStd)
       Tr.push_back(DefaultStd);
     Tr.insert(Tr.end(), Args.ParseFlags.begin(), Args.ParseFlags.end());
+    Tr.insert(Tr.end(), CompilerParseFlags.begin(), CompilerParseFlags.end());
     Tr.push_back("-fopenmp");
     if (A.ForcedCxx) {
       Tr.push_back("-x");

@@ -3,7 +3,8 @@
 // For `clpar++ ARGS`, in order:
 //
 //   1. per C++ source S:  clpar-translate S -o TMP/<i>/<name of S> [clpar options]
-//                           -- -I<clpar include> <S's parse flags> -fopenmp
+//                           -- -I<clpar include> <S's parse flags>
+//                              <the compiler's own parse flags> -fopenmp
 //   2. once:              CXX -iquote <dir of each S> -I<clpar include> -fopenmp ...
 //                           ARGS with each S replaced by its translation
 //                           [when linking: -L<lib> -Wl,-rpath,<lib> -lclpar_rt]
@@ -21,6 +22,7 @@
 #include "Driver/Installation.h"
 #include "Driver/SourcePathRewrite.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -79,8 +81,12 @@ std::vector<std::string> runtimeLinkFlags(const Installation &Pieces);
 
 /// The commands for \p Args.  \p Compiler is the underlying compiler command (its
 /// program resolved), \p TempDir the absolute path of a private temporary directory.
+/// \p CompilerParseFlags are parse flags the underlying compiler adds by itself (an MPI
+/// wrapper's include directories, Driver/MpiWrapper.h): the translator gets them after
+/// the command's own.
 JobList planJobs(const CompilerArgs &Args, const std::vector<std::string> &Compiler,
-                 const Installation &Pieces, llvm::StringRef TempDir);
+                 const Installation &Pieces, llvm::StringRef TempDir,
+                 llvm::ArrayRef<std::string> CompilerParseFlags = {});
 
 /// The -std= clpar++ adds when the command has none: the header needs C++20.
 inline constexpr const char *DefaultStd = "-std=gnu++20";

@@ -1,5 +1,6 @@
 # lit configuration for clpar's translator and driver tests.
 import os
+import shutil
 import lit.formats
 
 config.name = "clpar"
@@ -15,6 +16,10 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["CLPAR_DEVICE", "CLPAR_TRACE", "CLPAR_CACHE_DIR", "HOME", "POCL_KERNEL_CACHE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# An MPI compiler wrapper for the tests that build with one (REQUIRES: mpi).
+if shutil.which("mpicxx", path=config.environment["PATH"]):
+    config.available_features.add("mpi")
 
 translate = os.path.join(config.clpar_tools_dir, "clpar-translate")
 config.substitutions.append(("%clpar-translate", translate))

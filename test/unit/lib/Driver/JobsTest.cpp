@@ -164,6 +164,21 @@ TEST(JobsTest, ThroughALauncher) {
   EXPECT_EQ(J.Compile.ProgramWords, 2u);
 }
 
+// An MPI wrapper's include directories (Driver/MpiWrapper.h) reach the translator after
+// the command's own flags; the wrapper adds them to the compile by itself.
+TEST(JobsTest, CompilerParseFlagsGoToTheTranslatorOnly) {
+  std::vector<std::string> Args{"-Iinc", "-c", "a.cpp"};
+  llvm::Expected<CompilerArgs> Parsed = CompilerArgs::parse(Args);
+  ASSERT_TRUE(!!Parsed);
+  const Words Mpi{"-isystem", "/opt/mpi/include", "-pthread"};
+  JobList J = planJobs(*Parsed, Words{"/usr/bin/mpicxx"}, Pieces, Temp, Mpi);
+  ASSERT_EQ(J.Translations.size(), 1u);
+  const Words &Tr = J.Translations[0].Translate.Argv;
+  EXPECT_EQ(Words(Tr.end() - 5, Tr.end()),
+            (Words{"-Iinc", "-isystem", "/opt/mpi/include", "-pthread", "-fopenmp"}));
+  EXPECT_EQ(std::count(J.Compile.Argv.begin(), J.Compile.Argv.end(), "/opt/mpi/include"), 0);
+}
+
 TEST(JobsTest, OnlyTheCompilerTakesResponseFiles) {
   JobList J = plan({"-c", "a.cpp"});
   EXPECT_TRUE(J.Compile.TakesResponseFiles);
