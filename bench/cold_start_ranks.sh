@@ -1,0 +1,49 @@
+#!/bin/sh
+# bench/cold_start_ranks.sh PROGRAM RANKS... - a cold start of RANKS copies of PROGRAM at
+# once on one machine, each with its own node-local rank (OMPI_COMM_WORLD_LOCAL_RANK, as
+# mpirun gives it), on an empty kernel cache: wall time from the first start to the last
+# exit, kernel builds from source, loads from the cache, loads that waited for another
+# rank's build, calibrations measured.  One row per RANKS value, each on a cache of its
+# own, so "1" is the baseline.  The environment passes through (CLPAR_DEVICE and the like);
+# the driver's and PoCL's own caches start empty per row too, as on a new machine:
+#
+#   CLPAR_DEVICE=opencl-gpu bench/cold_start_ranks.sh build/test/e2e/kernel_bodies_clpar 1 16
+#
+# Timings belong here, not in tests (test/e2e/cluster_cache.sh checks the counts).
+set -u
+program=$1
+shift
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+now_ms() { date +%s%3N; }
+printf '| ranks | wall s | kernels | builds | cache loads | of them after waiting | calibrations measured |\n'
+printf '|---:|---:|---:|---:|---:|---:|---:|\n'
+for ranks in "$@"; do
+  row="$work/$ranks"
+  mkdir -p "$row/cache" "$row/nv" "$row/pocl"
+  start=$(now_ms)
+  i=0
+  while [ "$i" -lt "$ranks" ]; do
+    env CLPAR_TRACE=1 CLPAR_CACHE_DIR="$row/cache" OMPI_COMM_WORLD_LOCAL_RANK="$i" \
+      CUDA_CACHE_PATH="$row/nv" POCL_CACHE_DIR="$row/pocl" \
+      "$program" >/dev/null 2>"$row/trace.$i" || echo "rank $i of $ranks exited with $?" >&2 &
+    i=$((i + 1))
+  done
+  wait
+  end=$(now_ms)
+  traces=$(ls "$row"/trace.*)
+  # shellcheck disable=SC2086
+  kernels=$(cat $traces | grep 'built from source\|from the kernel cache' |
+    sed "s/^.*kernel '\([^']*\)' on '\([^']*\)'.*$/\1 \2/" | sort -u | wc -l)
+  # shellcheck disable=SC2086
+  builds=$(cat $traces | grep -c 'built from source')
+  # shellcheck disable=SC2086
+  loads=$(cat $traces | grep -c 'from the kernel cache')
+  # shellcheck disable=SC2086
+  waited=$(cat $traces | grep -c "for another process's build")
+  # shellcheck disable=SC2086
+  measured=$(cat $traces | grep -c 'calibration of .* measured, ')
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$ranks" \
+    "$(echo "$start $end" | awk '{printf "%.2f", ($2 - $1) / 1000}')" \
+    "$kernels" "$builds" "$loads" "$waited" "$measured"
+done
