@@ -2,7 +2,7 @@
 # bench/cold_start_ranks.sh PROGRAM RANKS... - a cold start of RANKS copies of PROGRAM at
 # once on one machine, each with its own node-local rank (OMPI_COMM_WORLD_LOCAL_RANK, as
 # mpirun gives it), on an empty kernel cache: wall time from the first start to the last
-# exit, kernel builds from source, loads from the cache, loads that waited for another
+# exit, programs (kernel, device, options), builds from source, loads from the cache, loads that waited for another
 # rank's build, calibrations measured.  One row per RANKS value, each on a cache of its
 # own, so "1" is the baseline.  The environment passes through (CLPAR_DEVICE and the like);
 # the driver's and PoCL's own caches start empty per row too, as on a new machine:
@@ -16,7 +16,7 @@ shift
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 now_ms() { date +%s%3N; }
-printf '| ranks | wall s | kernels | builds | cache loads | of them after waiting | calibrations measured |\n'
+printf '| ranks | wall s | programs | builds | cache loads | of them after waiting | calibrations measured |\n'
 printf '|---:|---:|---:|---:|---:|---:|---:|\n'
 for ranks in "$@"; do
   row="$work/$ranks"
@@ -33,8 +33,15 @@ for ranks in "$@"; do
   end=$(now_ms)
   traces=$(ls "$row"/trace.*)
   # shellcheck disable=SC2086
-  kernels=$(cat $traces | grep 'built from source\|from the kernel cache' |
-    sed "s/^.*kernel '\([^']*\)' on '\([^']*\)'.*$/\1 \2/" | sort -u | wc -l)
+  # A program: kernel, device and options (the text before ": built" or ": from").
+  cat $traces | grep 'built from source\|from the kernel cache' |
+    sed "s/^clpar: \(kernel .*\): \(built from source\|from the kernel cache\).*$/\1/" \
+    >"$row/programs"
+  kernels=$(sort -u "$row/programs" | wc -l)
+  # shellcheck disable=SC2086
+  cat $traces | grep 'built from source' |
+    sed "s/^clpar: \(kernel .*\): built from source.*$/\1/" | sort | uniq -d |
+    sed "s/^/  built more than once: /" >&2
   # shellcheck disable=SC2086
   builds=$(cat $traces | grep -c 'built from source')
   # shellcheck disable=SC2086

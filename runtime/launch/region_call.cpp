@@ -188,9 +188,11 @@ void trace_rank_choice(const platform_list& list, int device) {
   static std::once_flag once;
   std::call_once(once, [&] {
     const local_rank& rank = process_local_rank();
+    const device_traits& traits = list.traits()[device];
     trace_write("node-local rank " + std::to_string(rank.rank) + " (" + rank.variable +
                 ") of a job with " + std::to_string(usable_gpu_count(list.traits())) +
-                " usable GPUs here: calls go to " + list.devices()[device].name);
+                " usable GPUs here: calls go to " + std::to_string(traits.platform) + ":" +
+                std::to_string(traits.device) + " " + list.devices()[device].name);
   });
 }
 
