@@ -18,8 +18,8 @@
 #                                          libc's headers; and libomp-<major>-dev, whose
 #                                          omp.h the translator's -fopenmp parse finds
 #                                          there when a source includes <omp.h>
-# Recommends an OpenCL driver (PoCL runs kernels on the CPU): without one, every call runs
-# its OpenMP variant.  -DCLPAR_DEB_DEPENDS=... replaces the hand-written part of Depends.
+# Recommends python3-matplotlib for clpar-timeline, and an OpenCL driver (PoCL runs kernels
+# on the CPU): without one, every call runs its OpenMP variant.  -DCLPAR_DEB_DEPENDS=... replaces the hand-written part of Depends.
 set(CPACK_PACKAGE_NAME clpar)
 set(CPACK_PACKAGE_VENDOR "clpar developers")
 set(CPACK_PACKAGE_CONTACT "clpar developers <dev@clpar.invalid>")
@@ -88,7 +88,8 @@ if(CLPAR_DEB_DEPENDS)
 else()
   clpar_deb_depends(CPACK_DEBIAN_PACKAGE_DEPENDS)
 endif()
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd")
+# clpar-timeline draws CLPAR_PROFILE files with matplotlib.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd, python3-matplotlib")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake, pkgconf, clinfo")
 
 include(CPack)

@@ -70,6 +70,8 @@ for package in ocl-icd-libopencl1 clang-19 libomp-19-dev; do
   depends_on $package || fail "Depends lacks $package"
 done
 grep -qx pocl-opencl-icd "$work/recommends" || fail "Recommends lacks pocl-opencl-icd"
+grep -qx python3-matplotlib "$work/recommends" || fail "Recommends lacks python3-matplotlib"
+dpkg-deb -c "$deb" | grep -q ' \./usr/bin/clpar-timeline$' || fail "the package lacks clpar-timeline"
 
 # --- Its files: exactly what `cmake --install` installs ------------------------------------
 cmake --install "$build" --prefix "$work/install" >"$work/install.log" 2>&1 ||
