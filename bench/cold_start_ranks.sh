@@ -1,11 +1,14 @@
 #!/bin/sh
 # bench/cold_start_ranks.sh PROGRAM RANKS... - a cold start of RANKS copies of PROGRAM at
 # once on one machine, each with its own node-local rank (OMPI_COMM_WORLD_LOCAL_RANK, as
-# mpirun gives it), on an empty kernel cache: wall time from the first start to the last
-# exit, programs (kernel, device, options), builds from source, loads from the cache, loads that waited for another
-# rank's build, calibrations measured.  One row per RANKS value, each on a cache of its
-# own, so "1" is the baseline.  The environment passes through (CLPAR_DEVICE and the like);
-# the driver's and PoCL's own caches start empty per row too, as on a new machine:
+# mpirun gives it), on an empty kernel cache.  Per row: the wall time from the first start
+# to the last exit; the programs (kernel, device, options); builds from source; loads from
+# the cache, and how many of them waited for another rank's build; calibrations measured;
+# and the entries the cache holds at the end (programs and calibrations).  A rank that
+# found an entry corrupt would have built it again, so builds equal to programs also say
+# that none did.  One row per RANKS value, each on a cache of its own, so "1" is the
+# baseline.  The environment passes through (CLPAR_DEVICE and the like); the driver's and
+# PoCL's own caches start empty per row too, as on a new machine:
 #
 #   CLPAR_DEVICE=opencl-gpu bench/cold_start_ranks.sh build/test/e2e/kernel_bodies_clpar 1 16
 #
@@ -16,10 +19,12 @@ shift
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 now_ms() { date +%s%3N; }
-printf '| ranks | wall s | programs | builds | cache loads | of them after waiting | calibrations measured |\n'
-printf '|---:|---:|---:|---:|---:|---:|---:|\n'
+printf '| ranks | wall s | programs | builds | cache loads | of them after waiting | calibrations measured | cache entries |\n'
+printf '|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+rows=0
 for ranks in "$@"; do
-  row="$work/$ranks"
+  rows=$((rows + 1))
+  row="$work/$rows"
   mkdir -p "$row/cache" "$row/nv" "$row/pocl"
   start=$(now_ms)
   i=0
@@ -50,7 +55,8 @@ for ranks in "$@"; do
   waited=$(cat $traces | grep -c "for another process's build")
   # shellcheck disable=SC2086
   measured=$(cat $traces | grep -c 'calibration of .* measured, ')
-  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$ranks" \
+  entries=$(find "$row/cache" -name '*.clk' -type f | wc -l)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$ranks" \
     "$(echo "$start $end" | awk '{printf "%.2f", ($2 - $1) / 1000}')" \
-    "$kernels" "$builds" "$loads" "$waited" "$measured"
+    "$kernels" "$builds" "$loads" "$waited" "$measured" "$entries"
 done
