@@ -36,25 +36,19 @@ for ranks in "$@"; do
   done
   wait
   end=$(now_ms)
-  traces=$(ls "$row"/trace.*)
-  # shellcheck disable=SC2086
+  cat "$row"/trace.* >"$row/traces"
   # A program: kernel, device and options (the text before ": built" or ": from").
-  cat $traces | grep 'built from source\|from the kernel cache' |
+  grep 'built from source\|from the kernel cache' "$row/traces" |
     sed "s/^clpar: \(kernel .*\): \(built from source\|from the kernel cache\).*$/\1/" \
     >"$row/programs"
   kernels=$(sort -u "$row/programs" | wc -l)
-  # shellcheck disable=SC2086
-  cat $traces | grep 'built from source' |
+  grep 'built from source' "$row/traces" |
     sed "s/^clpar: \(kernel .*\): built from source.*$/\1/" | sort | uniq -d |
     sed "s/^/  built more than once: /" >&2
-  # shellcheck disable=SC2086
-  builds=$(cat $traces | grep -c 'built from source')
-  # shellcheck disable=SC2086
-  loads=$(cat $traces | grep -c 'from the kernel cache')
-  # shellcheck disable=SC2086
-  waited=$(cat $traces | grep -c "for another process's build")
-  # shellcheck disable=SC2086
-  measured=$(cat $traces | grep -c 'calibration of .* measured, ')
+  builds=$(grep -c 'built from source' "$row/traces")
+  loads=$(grep -c 'from the kernel cache' "$row/traces")
+  waited=$(grep -c "for another process's build" "$row/traces")
+  measured=$(grep -c 'calibration of .* measured, ' "$row/traces")
   entries=$(find "$row/cache" -name '*.clk' -type f | wc -l)
   printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$ranks" \
     "$(echo "$start $end" | awk '{printf "%.2f", ($2 - $1) / 1000}')" \

@@ -196,9 +196,10 @@ struct listed_file {
   struct stat info;
 };
 
-// The user's own regular files of the cache in `directory`.  Files may vanish while we
-// look (other processes evict too): those are simply not listed.
-std::vector<listed_file> list_cache_files(const std::string& directory) {
+// The regular files of the cache in `directory` whose stat `keep` accepts.  Files may
+// vanish while we look (other processes evict too): those are simply not listed.
+template <class Keep>
+std::vector<listed_file> list_files(const std::string& directory, Keep keep) {
   std::vector<listed_file> files;
   DIR* dir = ::opendir(directory.c_str());
   if (dir == nullptr) return files;
@@ -206,12 +207,28 @@ std::vector<listed_file> list_cache_files(const std::string& directory) {
     listed_file file{item->d_name, kind_of(item->d_name), {}};
     if (file.kind == file_kind::other ||
         ::fstatat(::dirfd(dir), item->d_name, &file.info, AT_SYMLINK_NOFOLLOW) != 0 ||
-        !S_ISREG(file.info.st_mode) || file.info.st_uid != ::geteuid())
+        !S_ISREG(file.info.st_mode) || !keep(file.info))
       continue;
     files.push_back(std::move(file));
   }
   ::closedir(dir);
   return files;
+}
+
+// The user's own files of the cache in `directory`.
+std::vector<listed_file> list_cache_files(const std::string& directory) {
+  return list_files(directory, [](const struct stat& info) { return info.st_uid == ::geteuid(); });
+}
+
+// The entries of this format version among `files`, counted.
+kernel_cache_usage entry_usage(const std::vector<listed_file>& files) {
+  kernel_cache_usage usage;
+  for (const listed_file& file : files) {
+    if (file.kind != file_kind::entry) continue;
+    usage.bytes += static_cast<std::uint64_t>(file.info.st_size);
+    ++usage.entries;
+  }
+  return usage;
 }
 
 struct file_closer {
@@ -654,43 +671,25 @@ void kernel_cache::evict() {
 }
 
 kernel_cache_usage kernel_cache::readonly_usage() noexcept {
-  kernel_cache_usage usage;
   try {
     const std::string& directory = settings_.readonly_directory;
     struct stat dir {};
-    if (directory.empty() || !readonly_directory_trusted(directory, dir)) return usage;
-    DIR* listing = ::opendir(directory.c_str());
-    if (listing == nullptr) return usage;
-    while (const dirent* item = ::readdir(listing)) {
-      struct stat info {};
-      if (kind_of(item->d_name) != file_kind::entry ||
-          ::fstatat(::dirfd(listing), item->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0 ||
-          !readonly_entry_trusted(info, dir))
-        continue;
-      usage.bytes += static_cast<std::uint64_t>(info.st_size);
-      ++usage.entries;
-    }
-    ::closedir(listing);
+    if (directory.empty() || !readonly_directory_trusted(directory, dir)) return {};
+    return entry_usage(list_files(
+        directory, [&dir](const struct stat& info) { return readonly_entry_trusted(info, dir); }));
   } catch (...) {
-    // Out of memory while listing: report what was counted.
+    return {};  // out of memory while listing
   }
-  return usage;
 }
 
 kernel_cache_usage kernel_cache::usage() noexcept {
-  kernel_cache_usage usage;
   try {
     bool missing = false;
-    if (vet_directory(settings_.directory, missing) != nullptr || missing) return usage;
-    for (const listed_file& file : list_cache_files(settings_.directory)) {
-      if (file.kind != file_kind::entry) continue;
-      usage.bytes += static_cast<std::uint64_t>(file.info.st_size);
-      ++usage.entries;
-    }
+    if (vet_directory(settings_.directory, missing) != nullptr || missing) return {};
+    return entry_usage(list_cache_files(settings_.directory));
   } catch (...) {
-    // Out of memory while listing: report what was counted.
+    return {};  // out of memory while listing
   }
-  return usage;
 }
 
 const char* kernel_cache::clear() noexcept {

@@ -1,6 +1,7 @@
 // runtime/device/info.cpp - clpar/rt/info.hpp: the device list and selection, in words.
 #include "clpar/rt/info.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "cache/program_cache.hpp"
@@ -77,9 +78,8 @@ std::string selected_device_for(const char* clpar_device_value) {
   if (list.traits()[choice.device].gpu &&
       (selection.policy == device_policy::gpu_by_rank ||
        (automatic && gpus > 1 && selection.rank.rank >= 0))) {
-    int position = 0;
-    for (int i = 0; i < choice.device; ++i)
-      position += list.traits()[i].gpu && list.traits()[i].usable ? 1 : 0;
+    // The rank's GPU is the (rank mod n)-th (device_selector.hpp, rank_gpu).
+    const int position = std::max(selection.rank.rank, 0) % gpus;
     device += ", GPU " + std::to_string(position + 1) + " of " + std::to_string(gpus) +
               (selection.rank.rank >= 0
                    ? " for node-local rank " + std::to_string(selection.rank.rank) + " (" +
