@@ -21,10 +21,12 @@ inline constexpr schedule_kind static_ = schedule_kind::static_;
 inline constexpr schedule_kind dynamic = schedule_kind::dynamic;
 inline constexpr schedule_kind guided = schedule_kind::guided;
 
-enum class placement { automatic, host, device };
+enum class placement { automatic, host, device, all_devices };
 inline constexpr placement automatic = placement::automatic;
 inline constexpr placement host = placement::host;
 inline constexpr placement device = placement::device;
+/// Shares the loop's iterations out over every usable OpenCL device (SPEC 1.3).
+inline constexpr placement all_devices = placement::all_devices;
 
 namespace detail {
 template <class I>

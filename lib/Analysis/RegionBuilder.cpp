@@ -3,6 +3,7 @@
 
 #include "Analysis/BoundsHoisting.h"
 #include "Analysis/ClparTypes.h"
+#include "Analysis/DeviceSplit.h"
 #include "Analysis/InnerReduction.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
@@ -54,9 +55,10 @@ ir::SourcePos position(clang::SourceLocation L, const std::string &File,
 }
 
 /// The options a prange's range expression sets that the translator must know:
-/// .on(clpar::device) and .unchecked().
+/// .on(clpar::device) or .on(clpar::all_devices), and .unchecked().
 struct RangeOptions {
   bool RequestsDevice = false;
+  const char *Placement = ""; ///< "device" or "all_devices" when RequestsDevice
   bool Unchecked = false;
 };
 
@@ -68,8 +70,11 @@ RangeOptions rangeOptions(const clang::Expr *Range) {
     if (MD && MD->getName() == "on" && MC->getNumArgs() == 1) {
       const auto *DRE =
           llvm::dyn_cast<clang::DeclRefExpr>(MC->getArg(0)->IgnoreParenImpCasts());
-      if (DRE && DRE->getDecl()->getName() == "device")
+      if (DRE && (DRE->getDecl()->getName() == "device" ||
+                  DRE->getDecl()->getName() == "all_devices")) {
         O.RequestsDevice = true;
+        O.Placement = DRE->getDecl()->getName() == "device" ? "device" : "all_devices";
+      }
     }
     if (MD && MD->getName() == "unchecked")
       O.Unchecked = true;
@@ -287,6 +292,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
       hoistBoundsChecks(R);
       addLoopEntryChecks(R);
       R.Inner = findInnerReduction(R);
+      planDeviceSplit(R);
     }
     if (!R.KernelBody) {
       R.NotOffloadedReason = K.Reason;
@@ -297,8 +303,9 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     R.NotOffloadedAt = position(B.NotOffloadedLoc, FileName, SM);
 
   if (!R.offloaded() && Options.RequestsDevice) {
-    Diags.error(B.NotOffloadedLoc, "prange loop marked .on(clpar::device) cannot be "
-                                   "offloaded: it " + R.NotOffloadedReason);
+    Diags.error(B.NotOffloadedLoc, std::string("prange loop marked .on(clpar::") +
+                                       Options.Placement + ") cannot be offloaded: it " +
+                                       R.NotOffloadedReason);
     return std::nullopt;
   }
   return B;

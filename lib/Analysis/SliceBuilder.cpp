@@ -2,6 +2,7 @@
 #include "Analysis/SliceBuilder.h"
 
 #include "Analysis/ClparTypes.h"
+#include "Analysis/DeviceSplit.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -487,6 +488,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
   auto Stmt = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Expression);
   Stmt->Init = std::move(Body);
   R.KernelBody = std::move(Stmt);
+  planDeviceSplit(R);
   R.BodyStart = R.Site;
   return S;
 }

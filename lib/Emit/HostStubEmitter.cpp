@@ -162,6 +162,18 @@ private:
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
     KernelOpts.StrictFp = Opts.StrictFp;
     const KernelShape Shape = kernelShape(R, KernelOpts);
+    // How dimension 0's shares touch the views (ir::SplitView), for a call shared out
+    // over several devices.
+    if (!R.Split.empty()) {
+      auto Access = [](const ir::SplitAccess &A) {
+        return "{" + std::to_string(A.Axis) + ", " + std::to_string(A.Coef) + "LL, " +
+               std::to_string(A.Low) + "LL, " + std::to_string(A.High) + "LL}";
+      };
+      line(I + "  static constexpr ::clpar::rt::split_view clpar_split[] = {");
+      for (const ir::SplitView &V : R.Split)
+        line(I + "      {" + Access(V.Touched) + ", " + Access(V.Written) + "},");
+      line(I + "  };");
+    }
     line(I + "  static constexpr ::clpar::rt::region_info clpar_info{");
     line(I + "      " + quoted(regionSiteText(R)) + ", " + quoted(R.KernelName) + ",");
     line(I + "      R\"clpar(" + KernelSource + ")clpar\",");
@@ -173,7 +185,8 @@ private:
          std::to_string(Shape.InnerBlock) + ", " + (Shape.GridStride ? "true" : "false") + ", " +
          (R.iterationHasLoop() ? "true" : "false") + ", " +
          (Shape.Vector ? "true" : "false") + ", true, " +
-         (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + "};");
+         (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + ", " +
+         (R.Split.empty() ? "nullptr" : "clpar_split") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

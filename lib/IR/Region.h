@@ -331,6 +331,22 @@ struct InnerReduction {
   bool Reassociates = false;
 };
 
+/// Which elements of a view the iterations with dimension 0's value v touch: those whose
+/// index Axis lies in [Coef * v + Low, Coef * v + High]; Axis -1: any element (or, for
+/// SplitView::Written, none: the view is not written).
+struct SplitAccess {
+  int Axis = -1;
+  long long Coef = 0;
+  long long Low = 0;
+  long long High = 0;
+};
+
+/// How a view's elements fall to a share of dimension 0 (Analysis/DeviceSplit.h).
+struct SplitView {
+  SplitAccess Touched; ///< by any access
+  SplitAccess Written; ///< by its writes
+};
+
 /// Everything the emitters need for one region.
 struct Region {
   SourcePos Site;
@@ -351,6 +367,10 @@ struct Region {
   std::vector<HoistedCheck> HoistedChecks;
   /// Set when an iteration reduces over an inner loop the kernel can split.
   std::optional<InnerReduction> Inner;
+  /// One per view when the region's calls can be shared out over several devices by
+  /// dimension 0 (Analysis/DeviceSplit.h); empty otherwise, with NotSplitReason.
+  std::vector<SplitView> Split;
+  std::string NotSplitReason;
 
   /// How many of Dims the OpenMP variant's parallel loops run; 0 means all.  An
   /// imperfect nest's is fewer: the loops up to the first declarations between levels,

@@ -96,6 +96,8 @@ device_choice choose_auto(std::span<const device_traits> devices, const call_tra
                           const local_rank& rank) {
   if (call.placement == placement_request::device)
     return choose_any(devices, call, ".on(clpar::device)");
+  if (call.placement == placement_request::all_devices)
+    return choose_any(devices, call, ".on(clpar::all_devices) on one device");
   if (rank.rank >= 0 && usable_gpu_count(devices) > 1)
     return choose_rank_gpu(devices, call, rank.rank, "auto: the GPU of the node-local rank");
   const first_fit gpu = find_first(devices, call, device_kind::gpu);
@@ -127,6 +129,8 @@ parsed_selection parse_device_selection(const char* value) {
     selection.policy = device_policy::opencl_gpu;
   } else if (text == "gpu-by-rank") {
     selection.policy = device_policy::gpu_by_rank;
+  } else if (text == "all") {
+    selection.policy = device_policy::all_devices;
   } else if (const auto colon = text.find(':'); colon != std::string_view::npos) {
     const auto platform = parse_index(text.substr(0, colon));
     const auto device = parse_index(text.substr(colon + 1));
@@ -139,7 +143,7 @@ parsed_selection parse_device_selection(const char* value) {
   const bool valid = selection.policy != device_policy::automatic || text.empty() || text == "auto";
   if (!valid) {
     parsed.warning = "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
-                     "' is not auto, host, opencl, opencl-cpu, opencl-gpu, gpu-by-rank or P:D; "
+                     "' is not auto, host, opencl, opencl-cpu, opencl-gpu, gpu-by-rank, all or P:D; "
                      "using auto";
   }
   return parsed;
@@ -165,6 +169,8 @@ device_choice choose_device(const device_selection& selection, const call_traits
     case device_policy::host:
     case device_policy::automatic: return choose_auto(devices, call, selection.rank);
     case device_policy::opencl: return choose_any(devices, call, "CLPAR_DEVICE=opencl");
+    case device_policy::all_devices:
+      return choose_any(devices, call, "CLPAR_DEVICE=all on one device");
     case device_policy::opencl_cpu:
       return choose_kind(devices, call, device_kind::cpu, "CLPAR_DEVICE=opencl-cpu",
                          "CLPAR_DEVICE=opencl-cpu but no CPU device");
@@ -201,6 +207,22 @@ const local_rank& process_local_rank() {
   return rank;
 }
 
+bool shares_out(const device_selection& selection, placement_request placement) {
+  if (placement == placement_request::host || selection.policy == device_policy::host)
+    return false;
+  return selection.policy == device_policy::all_devices ||
+         (placement == placement_request::all_devices &&
+          selection.policy == device_policy::automatic);
+}
+
+std::vector<int> sharing_devices(const call_traits& call,
+                                 std::span<const device_traits> devices) {
+  std::vector<int> fit;
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    if (unfit_reason(devices[i], call) == nullptr) fit.push_back(static_cast<int>(i));
+  return fit;
+}
+
 int usable_gpu_count(std::span<const device_traits> devices) {
   int count = 0;
   for (const device_traits& device : devices) count += device.gpu && device.usable ? 1 : 0;
@@ -224,6 +246,7 @@ std::string selection_name(const device_selection& selection) {
     case device_policy::opencl_cpu: return "opencl-cpu";
     case device_policy::opencl_gpu: return "opencl-gpu";
     case device_policy::gpu_by_rank: return "gpu-by-rank";
+    case device_policy::all_devices: return "all";
     case device_policy::index:
       return std::to_string(selection.platform) + ":" + std::to_string(selection.device);
   }

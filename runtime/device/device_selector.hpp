@@ -6,7 +6,7 @@
 // CLPAR_DEVICE grammar (SPEC section 3; surrounding blanks are ignored, an unset or empty
 // variable means auto):
 //   <value> ::= "auto" | "host" | "opencl" | "opencl-cpu" | "opencl-gpu" | "gpu-by-rank"
-//             | <P> ":" <D>
+//             | "all" | <P> ":" <D>
 //   <P>, <D> ::= decimal digits, the platform and device indices clpar-info prints
 //
 // Policies:
@@ -24,6 +24,9 @@
 //   gpu-by-rank the GPU of the process's node-local rank r (local_rank_from_env): the
 //               (r mod n)-th of the n usable GPUs, else the host; without a rank, rank 0.
 //               Every call goes there, as with opencl-gpu.
+//   all         every call that can be shared out is, over every device that can run it
+//               (launch/shared_call.hpp); any other call, and any call when fewer than
+//               two devices can run it, as under opencl.
 //   P:D         that device; a P:D that names no device is treated as auto (with a warning).
 // "First" is in clpar-info's P:D order.  Devices that cannot run the call are skipped first:
 // unavailable ones, GPUs for regions built with --no-opencl-gpu, ones without cl_khr_fp64
@@ -35,6 +38,8 @@
 // placement_request::host (prange(...).on(clpar::host)) always runs on the host.
 // placement_request::device uses the device CLPAR_DEVICE names, or under auto the opencl
 // rule; CLPAR_DEVICE=host still wins, so a run can always be forced onto the host.
+// placement_request::all_devices is shared out under auto and all; a CLPAR_DEVICE that
+// names one device (opencl, opencl-gpu, P:D, ...) puts it on that device alone.
 #ifndef CLPAR_RUNTIME_DEVICE_DEVICE_SELECTOR_HPP
 #define CLPAR_RUNTIME_DEVICE_DEVICE_SELECTOR_HPP
 
@@ -43,6 +48,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "clpar/rt/region.hpp"
 
@@ -55,6 +61,7 @@ enum class device_policy : std::uint8_t {
   opencl_cpu,
   opencl_gpu,
   gpu_by_rank,
+  all_devices,
   index
 };
 
@@ -127,6 +134,13 @@ std::optional<device_choice> choose_without_devices(const device_selection& sele
 /// The full choice over `devices` (clpar-info order); under auto, the candidate device.
 device_choice choose_device(const device_selection& selection, const call_traits& call,
                             std::span<const device_traits> devices);
+
+/// Whether a call with `placement` is to be shared out over several devices under
+/// `selection` (when it can be: launch/shared_call.hpp).
+bool shares_out(const device_selection& selection, placement_request placement);
+
+/// Every device that can run `call`, in clpar-info order: those a shared call uses.
+std::vector<int> sharing_devices(const call_traits& call, std::span<const device_traits> devices);
 
 /// The GPU that node-local rank `rank` uses: the (rank mod n)-th of the n usable GPUs
 /// (rank -1 counts as 0), as an index into `devices`; -1 when there is no usable GPU.  The

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -165,243 +167,432 @@ bool kernel_times_requested() noexcept {
   return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
 }
 
-const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
-                             const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, bool timed, const row_layout* rows,
-                             const split_shape* split) {
-  const region_info& info = *request.info;
-  const std::size_t expected = convention_arg_count(request);
-  if (kernel.arg_count != expected) {
+namespace {
+
+/// For the length of a call, under the residency lock: where its spans are held (its data
+/// scope, else the call itself, which lets them go at the end: results come home), with
+/// the transfers charged to the region's site.
+class call_holding {
+ public:
+  explicit call_holding(const launch_request& request)
+      : charge_(request.info->site),
+        site_(request.info->site),
+        holds_(request.scope != nullptr ? &holds_of(*request.scope) : &own_) {}
+  call_holding(const call_holding&) = delete;
+  call_holding& operator=(const call_holding&) = delete;
+  /// Throws clpar::device_error where results that only a device has cannot come home.
+  ~call_holding() noexcept(false) { own_.release_all(site_); }
+
+  handle_list& holds() noexcept { return *holds_; }
+
+ private:
+  residency_lock lock_;  // first made, last gone
+  charge_to charge_;
+  const char* site_;
+  handle_list own_;
+  handle_list* holds_;
+};
+
+/// One device's launch of a call's kernel, in the steps that launch_on_device takes in a
+/// row and launch_shared takes for several devices at once (every device's kernel enqueued
+/// before any is waited for).  Made under the residency lock, in ascending device order
+/// when there are several: it holds the device's launch mutex until destroyed.
+class launch_part {
+ public:
+  launch_part(device_context& context, device_id device, kernel_entry& kernel,
+              const launch_request& request, const span_set& spans, const row_layout* rows,
+              const split_shape* split)
+      : context_(context),
+        device_(device),
+        kernel_(kernel),
+        request_(request),
+        spans_(spans),
+        rows_(rows),
+        split_(split),
+        lock_(context.launch_mutex()),
+        resources_(context) {}
+
+  /// Checks the call against the kernel and sizes the NDRange and the reductions' partials.
+  const char* plan();
+  /// Holds every span in `holds` and makes valid on the device, per span, `needed` of it
+  /// (null: all of it).  A kernel that may stop part-way gets the host's copy of what it
+  /// writes made current first, to rerun from there.
+  const char* place(handle_list& holds, const std::vector<std::optional<byte_range>>* needed);
+  /// Arguments and the NDRange; then, unless `asynchronous`, the reads of the error word and
+  /// the partials, and with `flush` a clFlush (a shared call's devices start at once).
+  /// `timed`: the kernel gets a profiling event.
+  const char* enqueue(bool timed, bool asynchronous, bool flush = false);
+  /// After a failure once the kernel may have run: what the device has comes home and its
+  /// copy of the written spans is dropped.
+  const char* failed_after_launch(const char* why);
+  /// The asynchronous way out (3a): flushed, results valid on the device only.
+  const char* leave_running(bool timed);
+  /// The call's one wait (3b); the kernel's time is then known.
+  const char* wait(bool timed);
+  bool error_found() const noexcept;
+  /// Forgets the device's copy of what the kernel wrote (4, out-of-range access).
+  void discard_written();
+  /// The written views' elements, or the `parts` of them given (a shared call's), are
+  /// valid only on the device; each reduction's partials are combined into its variable.
+  void complete(const std::vector<std::optional<view_arg>>* written_parts);
+
+  double kernel_seconds() const noexcept { return kernel_seconds_; }
+
+ private:
+  device_context& context_;
+  device_id device_;
+  kernel_entry& kernel_;
+  const launch_request& request_;
+  const span_set& spans_;
+  const row_layout* rows_;
+  const split_shape* split_;
+  std::lock_guard<std::mutex> lock_;
+  call_resources resources_;
+
+  std::optional<work_size> size_;
+  std::size_t group_items_ = 1;
+  std::uint64_t groups_ = 1;
+  std::size_t staged_bytes_ = 0;
+  std::vector<std::size_t> partials_at_, partials_bytes_;
+  std::byte* staging_ = nullptr;
+  std::vector<range_on_device> placed_;
+  cl::Event kernel_done_;
+  cl_int error_word_[4] = {0, 0, 0, 0};
+  double kernel_seconds_ = kernel_time_unmeasured;
+};
+
+const char* launch_part::plan() {
+  const region_info& info = *request_.info;
+  const std::size_t expected = convention_arg_count(request_);
+  if (kernel_.arg_count != expected) {
     return keep_text("kernel '" + std::string(info.kernel_name) + "' takes " +
-                     std::to_string(kernel.arg_count) + " arguments, the call passes " +
+                     std::to_string(kernel_.arg_count) + " arguments, the call passes " +
                      std::to_string(expected));
   }
 
-  if (request.reduction_count > 0 && request.reductions == nullptr)
+  if (request_.reduction_count > 0 && request_.reductions == nullptr)
     return "reduction count without reductions";
-  for (std::size_t r = 0; r < request.reduction_count; ++r)
-    if (const char* why = reduction_problem(request.reductions[r])) return why;
+  for (std::size_t r = 0; r < request_.reduction_count; ++r)
+    if (const char* why = reduction_problem(request_.reductions[r])) return why;
 
-  const device_entry& entry = context.device();
-  const reduction_needs needs = needs_of(request, entry, kernel);
+  const device_entry& entry = context_.device();
+  const reduction_needs needs = needs_of(request_, entry, kernel_);
   if (needs.max_group == 0) return "reduction scratch does not fit in the device's local memory";
   // Work-items per dimension: a kernel taking blocks of the innermost dimension needs
   // one per block.
   std::uint64_t counts[3] = {};
-  for (unsigned d = 0; d < info.dims; ++d) counts[d] = request.dims[d].count;
+  for (unsigned d = 0; d < info.dims; ++d) counts[d] = request_.dims[d].count;
   const std::uint64_t block = std::max(info.inner_block, 1u);
-  counts[info.dims - 1] = rows != nullptr ? rows->items(counts[info.dims - 1])
-                                          : counts[info.dims - 1] / block +
-                                                (counts[info.dims - 1] % block != 0);
-  std::optional<work_size> size =
-      split != nullptr
-          ? split_work_size(*split, std::span(counts, info.dims),
-                            std::span<const std::size_t, 3>(entry.max_work_item_sizes))
-          : choose_work_size(
-                std::span(counts, info.dims),
-                std::min({kernel.work_group_size, entry.max_work_group_size, needs.max_group}),
-                std::span<const std::size_t, 3>(entry.max_work_item_sizes));
-  if (!size) return "iteration space too large for one NDRange";
+  counts[info.dims - 1] = rows_ != nullptr ? rows_->items(counts[info.dims - 1])
+                                           : counts[info.dims - 1] / block +
+                                                 (counts[info.dims - 1] % block != 0);
+  size_ = split_ != nullptr
+              ? split_work_size(*split_, std::span(counts, info.dims),
+                                std::span<const std::size_t, 3>(entry.max_work_item_sizes))
+              : choose_work_size(
+                    std::span(counts, info.dims),
+                    std::min({kernel_.work_group_size, entry.max_work_group_size, needs.max_group}),
+                    std::span<const std::size_t, 3>(entry.max_work_item_sizes));
+  if (!size_) return "iteration space too large for one NDRange";
   if (info.grid_stride)
-    cap_work_groups(*size, std::uint64_t{groups_per_compute_unit} *
-                               std::max<std::uint32_t>(entry.compute_units, 1));
+    cap_work_groups(*size_, std::uint64_t{groups_per_compute_unit} *
+                                std::max<std::uint32_t>(entry.compute_units, 1));
 
   // The work-groups of the NDRange: one partial value each per reduction.
-  std::size_t group_items = 1;
-  std::uint64_t groups = 1;
   bool groups_overflow = false;
-  for (unsigned k = 0; k < size->dims; ++k) {
-    group_items *= size->local[k];  // at most max_group
-    groups_overflow |= __builtin_mul_overflow(groups, size->global[k] / size->local[k], &groups);
+  for (unsigned k = 0; k < size_->dims; ++k) {
+    group_items_ *= size_->local[k];  // at most max_group
+    groups_overflow |=
+        __builtin_mul_overflow(groups_, size_->global[k] / size_->local[k], &groups_);
   }
-  if (groups_overflow && request.reduction_count > 0)
+  if (groups_overflow && request_.reduction_count > 0)
     return "too many work-groups for the reduction partials";
 
   // Each reduction's partials go to staging, at multiples of 8.
-  std::size_t staged_bytes = 0;
-  std::vector<std::size_t> partials_at(request.reduction_count);
-  std::vector<std::size_t> partials_bytes(request.reduction_count);
-  for (std::size_t r = 0; r < request.reduction_count; ++r) {
-    const std::size_t bytes = scalar_size(request.reductions[r].kind);
-    staged_bytes = align8(staged_bytes);
-    if (groups > (static_cast<std::size_t>(-1) - staged_bytes) / bytes)
+  partials_at_.resize(request_.reduction_count);
+  partials_bytes_.resize(request_.reduction_count);
+  for (std::size_t r = 0; r < request_.reduction_count; ++r) {
+    const std::size_t bytes = scalar_size(request_.reductions[r].kind);
+    staged_bytes_ = align8(staged_bytes_);
+    if (groups_ > (static_cast<std::size_t>(-1) - staged_bytes_) / bytes)
       return "too many work-groups for the reduction partials";
-    partials_at[r] = staged_bytes;
-    partials_bytes[r] = static_cast<std::size_t>(groups) * bytes;
-    staged_bytes += partials_bytes[r];
+    partials_at_[r] = staged_bytes_;
+    partials_bytes_[r] = static_cast<std::size_t>(groups_) * bytes;
+    staged_bytes_ += partials_bytes_[r];
   }
+  return nullptr;
+}
 
-  // Destroyed in reverse: the queue drains, then a call without a scope lets its memory
-  // go (results come home), charged to the region's site, all under the residency lock.
-  residency_lock residency;
+const char* launch_part::place(handle_list& holds,
+                               const std::vector<std::optional<byte_range>>* needed) {
+  const region_info& info = *request_.info;
   region_registry& registry = residency_registry();
-  charge_to charge(info.site);
-  handle_list call_holds;
-  handle_list& holds = request.scope != nullptr ? holds_of(*request.scope) : call_holds;
-  struct release_call_holds {
-    handle_list& list;
-    const char* site;
-    // Throws clpar::device_error where results that only the device has cannot come home.
-    ~release_call_holds() noexcept(false) { list.release_all(site); }
-  } release_at_end{call_holds, info.site};
-  std::lock_guard lock(context.launch_mutex());
-  cl::CommandQueue& queue = context.queue();
-  call_resources resources(context);
-  std::vector<buffer_pool::lease>& buffers = resources.buffers();
-  std::byte* staging = context.staging(staged_bytes);
-
-  // 1. Device copies of every span: only bytes the device lacks move.  A kernel that may
-  // stop part-way needs the host's copy of what it writes current, to rerun from there.
-  std::vector<range_on_device> placed;
-  placed.reserve(spans.spans().size());
-  for (const byte_span& span : spans.spans()) {
+  staging_ = context_.staging(staged_bytes_);
+  placed_.reserve(spans_.spans().size());
+  for (std::size_t k = 0; k < spans_.spans().size(); ++k) {
+    const byte_span& span = spans_.spans()[k];
     const byte_range range{span.low, span.high};
     holds.hold(range);
     if (info.checks_in_kernel && span.written)
       if (const char* lost = registry.make_host_valid(range, false))
         residency_data_lost(lost, &range, info.site);
     const char* why = nullptr;
-    const device_buffer* buffer = registry.make_device_valid(device, range, why);
+    const std::optional<byte_range> wanted =
+        needed != nullptr ? (*needed)[k] : std::optional<byte_range>(range);
+    // A span the share does not touch still needs its buffer, for the kernel's arguments.
+    const byte_range valid = wanted ? *wanted : byte_range{range.low, range.low};
+    const device_buffer* buffer = registry.make_device_valid(device_, valid, why);
     if (buffer == nullptr) return why;
-    placed.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
+    placed_.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
   }
+  return nullptr;
+}
+
+const char* launch_part::enqueue(bool timed, bool asynchronous, bool flush) {
+  const region_info& info = *request_.info;
+  cl::CommandQueue& queue = context_.queue();
+  std::vector<buffer_pool::lease>& buffers = resources_.buffers();
   // A kernel that checks accesses itself reports through the error word: zeros before it
   // runs, written only when the last read did not find them (one command less per call).
   cl_int status = CL_SUCCESS;
   static constexpr cl_int zeros[4] = {0, 0, 0, 0};
   if (info.checks_in_kernel) {
-    if (!context.error_word_clear()) {
-      status = queue.enqueueWriteBuffer(context.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
+    if (!context_.error_word_clear()) {
+      status = queue.enqueueWriteBuffer(context_.error_word(), CL_FALSE, 0, sizeof zeros, zeros);
       if (status != CL_SUCCESS) return cl_failure_why("clEnqueueWriteBuffer", status);
     }
-    context.error_word_clear() = false;  // until read back as zeros
+    context_.error_word_clear() = false;  // until read back as zeros
   }
   // Partials need no copy-in: every work-group writes its own.
-  buffers.reserve(request.reduction_count);
-  for (std::size_t r = 0; r < request.reduction_count; ++r) {
-    outcome<buffer_pool::lease> lease = context.pool().take(partials_bytes[r]);
+  buffers.reserve(request_.reduction_count);
+  for (std::size_t r = 0; r < request_.reduction_count; ++r) {
+    outcome<buffer_pool::lease> lease = context_.pool().take(partials_bytes_[r]);
     if (!lease) return lease.why;
     buffers.push_back(std::move(lease.value));
   }
 
   // 2. Arguments and launch.
-  arg_writer args(kernel.kernel);
+  arg_writer args(kernel_.kernel);
   for (unsigned d = 0; d < info.dims; ++d) {
-    args.value(cl_long{request.dims[d].first});
-    args.value(cl_long{request.dims[d].step});
-    args.value(cl_ulong{request.dims[d].count});
+    args.value(cl_long{request_.dims[d].first});
+    args.value(cl_long{request_.dims[d].step});
+    args.value(cl_ulong{request_.dims[d].count});
   }
-  args.buffer(&context.error_word());
-  for (std::size_t i = 0; i < request.view_count; ++i) {
-    const view_arg& view = request.views[i];
-    const view_placement& placement = spans.placements()[i];
+  args.buffer(&context_.error_word());
+  for (std::size_t i = 0; i < request_.view_count; ++i) {
+    const view_arg& view = request_.views[i];
+    const view_placement& placement = spans_.placements()[i];
     // An empty view touches nothing: it gets a null pointer, which every kernel access
     // is bounds-checked against its zero extent before using.
     const bool empty = placement.span == view_placement::no_span;
     std::int64_t offset = placement.offset;
     if (!empty) {
       // The buffer starts at or below the span, at a multiple of buffer_alignment.
-      const range_on_device& at = placed[placement.span];
+      const range_on_device& at = placed_[placement.span];
       const std::uintptr_t below = at.range.low - at.buffer->base();
       if (below % view.elem_size != 0)
         return "a view's elements do not fall on whole elements of its device buffer";
       offset += static_cast<std::int64_t>(below / view.elem_size);
     }
-    if (rows != nullptr && (empty || !rows->places(i, offset)))
+    if (rows_ != nullptr && (empty || !rows_->places(i, offset)))
       return "a view's device offset disagrees with the aligned-rows kernel built for it";
-    args.buffer(empty ? nullptr : &placed[placement.span].buffer->buffer());
+    args.buffer(empty ? nullptr : &placed_[placement.span].buffer->buffer());
     args.value(cl_long{offset});
     for (std::uint32_t d = 0; d < view.rank; ++d) args.value(cl_ulong{view.extent[d]});
     for (std::uint32_t d = 0; d < view.rank; ++d) args.value(cl_long{view.stride[d]});
   }
-  for (std::size_t i = 0; i < request.scalar_count; ++i)
-    args.raw(request.scalars[i].size, request.scalars[i].value);
-  for (std::size_t r = 0; r < request.reduction_count; ++r) {
+  for (std::size_t i = 0; i < request_.scalar_count; ++i)
+    args.raw(request_.scalars[i].size, request_.scalars[i].value);
+  for (std::size_t r = 0; r < request_.reduction_count; ++r) {
     args.buffer(&buffers[r].buffer);
-    // __local scratch: a size and no value.  Sized for size->local, enqueued below.
-    args.raw(group_items * scalar_size(request.reductions[r].kind), nullptr);
+    // __local scratch: a size and no value.  Sized for size_->local, enqueued below.
+    args.raw(group_items_ * scalar_size(request_.reductions[r].kind), nullptr);
   }
   if (args.status() != CL_SUCCESS) return cl_failure_why("clSetKernelArg", args.status());
 
-  // 3a below returns without waiting; it keeps the kernel's event when timed and for one
-  // kernel in untimed_tracking_interval otherwise.
+  // 3a keeps the kernel's event when timed and for one kernel in
+  // untimed_tracking_interval otherwise.
+  const bool tracked =
+      timed || (asynchronous && context_.count_untimed_launch() % untimed_tracking_interval == 0);
+  // Always an explicit local size, never cl::NullRange: the reduction scratch was sized
+  // for this local size and the partials for its number of work-groups.
+  status = queue.enqueueNDRangeKernel(kernel_.kernel, cl::NullRange,
+                                      nd_range(size_->dims, size_->global),
+                                      nd_range(size_->dims, size_->local), nullptr,
+                                      tracked ? &kernel_done_ : nullptr);
+  if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
+  if (asynchronous) return nullptr;
+
+  // 3b. Error word and partials into staging, waited for by wait().
+  if (info.checks_in_kernel) {
+    status = queue.enqueueReadBuffer(context_.error_word(), CL_FALSE, 0, sizeof error_word_,
+                                     error_word_);
+    if (status != CL_SUCCESS)
+      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
+  }
+  for (std::size_t r = 0; r < request_.reduction_count; ++r) {
+    status = queue.enqueueReadBuffer(buffers[r].buffer, CL_FALSE, 0, partials_bytes_[r],
+                                     staging_ + partials_at_[r]);
+    if (status != CL_SUCCESS)
+      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
+  }
+  if (flush) {
+    status = queue.flush();
+    if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
+  }
+  return nullptr;
+}
+
+const char* launch_part::failed_after_launch(const char* why) {
+  const region_info& info = *request_.info;
+  region_registry& registry = residency_registry();
+  (void)resources_.drain();
+  if (const char* earlier = context_.pending().settle(true)) residency_data_lost(earlier);
+  for (const range_on_device& at : placed_)
+    if (at.written)
+      if (const char* lost = registry.make_host_valid(at.range, true))
+        residency_data_lost(lost, &at.range, info.site);
+  return why;
+}
+
+const char* launch_part::leave_running(bool timed) {
+  const cl_int status = context_.queue().flush();
+  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
+  mark_written(residency_registry(), device_, request_);
+  resources_.leave_running();
+  // Known once the kernel is done (region_call's last_call), if timed.
+  last_kernel_seconds = timed ? kernel_time_pending : kernel_time_unmeasured;
+  keep_kernel_event(timed ? kernel_done_() : nullptr);
+  if (kernel_done_() != nullptr)
+    if (const char* earlier =
+            context_.pending().add(std::move(kernel_done_), request_.info->site, timed))
+      residency_data_lost(earlier);
+  return nullptr;
+}
+
+const char* launch_part::wait(bool timed) {
+  const cl_int status = resources_.drain();
+  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFinish", status));
+  // Every kernel before this one on the queue is done too.
+  if (const char* earlier = context_.pending().settle(false)) residency_data_lost(earlier);
+  kernel_seconds_ = timed ? profiled_seconds(kernel_done_) : kernel_time_unmeasured;
+  if (timed) pending_kernels::add_completed_seconds(kernel_seconds_);
+  const bool found = error_found();
+  if (request_.info->checks_in_kernel && !found) context_.error_word_clear() = true;
+  return nullptr;
+}
+
+bool launch_part::error_found() const noexcept {
+  return error_word_[0] != 0 || error_word_[1] != 0 || error_word_[2] != 0 ||
+         error_word_[3] != 0;
+}
+
+void launch_part::discard_written() {
+  for (const range_on_device& at : placed_)
+    if (at.written) residency_registry().discard_device(device_, at.range);
+}
+
+void launch_part::complete(const std::vector<std::optional<view_arg>>* written_parts) {
+  region_registry& registry = residency_registry();
+  if (written_parts == nullptr) {
+    mark_written(registry, device_, request_);
+  } else {
+    for (const std::optional<view_arg>& part : *written_parts) {
+      if (!part || !part->written) continue;
+      const std::optional<element_rows> rows = element_rows::of(*part);
+      if (!rows) continue;
+      if (const char* lost = registry.mark_device_written(device_, *rows)) residency_data_lost(lost);
+    }
+  }
+  for (std::size_t r = 0; r < request_.reduction_count; ++r)
+    combine_partials(request_.reductions[r], staging_ + partials_at_[r], groups_);
+}
+
+}  // namespace
+
+const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
+                             const launch_request& request, const span_set& spans,
+                             bool wait_for_kernel, bool timed, const row_layout* rows,
+                             const split_shape* split) {
+  const region_info& info = *request.info;
+  // Destroyed in reverse: the queue drains, then the holding ends.
+  call_holding holding(request);
+  launch_part part(context, device, kernel, request, spans, rows, split);
+  if (const char* why = part.plan()) return why;
+  // 1. Device copies of every span: only bytes the device lacks move.
+  if (const char* why = part.place(holding.holds(), nullptr)) return why;
+
+  // 3a below returns without waiting.
   const bool asynchronous = request.scope != nullptr && !info.checks_in_kernel &&
                             request.reduction_count == 0 && !wait_for_kernel &&
                             !sync_launches_requested();
-  const bool tracked =
-      timed || (asynchronous && context.count_untimed_launch() % untimed_tracking_interval == 0);
-  // Always an explicit local size, never cl::NullRange: the reduction scratch was sized
-  // for this local size and the partials for its number of work-groups.
-  cl::Event kernel_done;
-  status = queue.enqueueNDRangeKernel(kernel.kernel, cl::NullRange,
-                                      nd_range(size->dims, size->global),
-                                      nd_range(size->dims, size->local), nullptr,
-                                      tracked ? &kernel_done : nullptr);
-  if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);
-
-  // From here on the kernel may have written: a failure brings what the device has home
-  // and drops its copy.  A kernel launched earlier without a wait that failed leaves
-  // nothing current to bring home.
-  auto failed_after_launch = [&](const char* why) {
-    (void)resources.drain();
-    if (const char* earlier = context.pending().settle(true)) residency_data_lost(earlier);
-    for (const range_on_device& at : placed)
-      if (at.written)
-        if (const char* lost = registry.make_host_valid(at.range, true))
-          residency_data_lost(lost, &at.range, info.site);
-    return why;
-  };
-
+  if (const char* why = part.enqueue(timed, asynchronous)) return why;
   // 3a. Nothing to read back and the results stay on the device: return without waiting.
-  if (asynchronous) {
-    status = queue.flush();
-    if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
-    mark_written(registry, device, request);
-    resources.leave_running();
-    // Known once the kernel is done (region_call's last_call), if timed.
-    last_kernel_seconds = timed ? kernel_time_pending : kernel_time_unmeasured;
-    keep_kernel_event(timed ? kernel_done() : nullptr);
-    if (tracked)
-      if (const char* earlier = context.pending().add(std::move(kernel_done), info.site, timed))
-        residency_data_lost(earlier);
-    return nullptr;
-  }
-
-  // 3b. Error word and partials into staging, then the call's one wait.
-  cl_int error_word[4] = {0, 0, 0, 0};
-  if (info.checks_in_kernel) {
-    status =
-        queue.enqueueReadBuffer(context.error_word(), CL_FALSE, 0, sizeof error_word, error_word);
-    if (status != CL_SUCCESS)
-      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
-  }
-  for (std::size_t r = 0; r < request.reduction_count; ++r) {
-    status = queue.enqueueReadBuffer(buffers[r].buffer, CL_FALSE, 0, partials_bytes[r],
-                                     staging + partials_at[r]);
-    if (status != CL_SUCCESS)
-      return failed_after_launch(cl_failure_why("clEnqueueReadBuffer", status));
-  }
-  status = resources.drain();
-  if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFinish", status));
-  // Every kernel before this one on the queue is done too.
-  if (const char* earlier = context.pending().settle(false)) residency_data_lost(earlier);
-  last_kernel_seconds = timed ? profiled_seconds(kernel_done) : kernel_time_unmeasured;
-  if (timed) pending_kernels::add_completed_seconds(last_kernel_seconds);
+  if (asynchronous) return part.leave_running(timed);
+  // 3b. The call's one wait.
+  if (const char* why = part.wait(timed)) return why;
+  last_kernel_seconds = part.kernel_seconds();
 
   // 4. Out-of-range access: the host copy of everything written is the one from before
   // the call, so forgetting the device's copy undoes the kernel.  Otherwise the device's
   // copy of what it wrote is now the only current one.
-  const bool error_found =
-      error_word[0] != 0 || error_word[1] != 0 || error_word[2] != 0 || error_word[3] != 0;
-  if (info.checks_in_kernel && !error_found) context.error_word_clear() = true;
-  if (error_found) {
-    for (const range_on_device& at : placed)
-      if (at.written) registry.discard_device(device, at.range);
+  if (part.error_found()) {
+    part.discard_written();
     return "kernel stopped an out-of-range access";
   }
-  mark_written(registry, device, request);
-  for (std::size_t r = 0; r < request.reduction_count; ++r)
-    combine_partials(request.reductions[r], staging + partials_at[r], groups);
+  part.complete(nullptr);
+  return nullptr;
+}
+
+const char* launch_shared(std::span<device_share> shares, const span_set& spans) {
+  call_holding holding(shares.front().request);
+  // Each part holds its device's launch mutex: taken in the shares' (ascending) order.
+  std::vector<std::unique_ptr<launch_part>> parts;
+  parts.reserve(shares.size());
+  for (device_share& share : shares) {
+    share.request.dims = share.dims;
+    parts.push_back(std::make_unique<launch_part>(*share.context, share.device, *share.kernel,
+                                                  share.request, spans, share.rows,
+                                                  share.split));
+    if (const char* why = parts.back()->plan()) return why;
+  }
+  // Every device gets what its share touches before any kernel runs: a failure here
+  // leaves every byte as it was.
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    if (const char* why = parts[k]->place(holding.holds(), &shares[k].needed)) return why;
+  // Then every kernel is enqueued and started, and only then waited for.
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    if (const char* why = parts[k]->enqueue(true, false, true)) {
+      for (std::size_t j = 0; j < k; ++j) (void)parts[j]->failed_after_launch(why);
+      return why;
+    }
+  const char* failed = nullptr;
+  std::vector<bool> waited(parts.size());
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const char* why = parts[k]->wait(true);
+    waited[k] = why == nullptr;
+    if (why != nullptr && failed == nullptr) failed = why;
+  }
+  if (failed != nullptr) {
+    for (std::size_t k = 0; k < parts.size(); ++k)
+      if (waited[k]) (void)parts[k]->failed_after_launch(failed);
+    return failed;
+  }
+  // An out-of-range access in any share: every device's copy of what it wrote is
+  // forgotten, and the host reruns the whole call from its copy.
+  bool error_found = false;
+  for (const std::unique_ptr<launch_part>& part : parts) error_found |= part->error_found();
+  if (error_found) {
+    for (const std::unique_ptr<launch_part>& part : parts) part->discard_written();
+    return "kernel stopped an out-of-range access";
+  }
+  double longest = 0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    parts[k]->complete(&shares[k].written);
+    shares[k].kernel_seconds = parts[k]->kernel_seconds();
+    longest = std::max(longest, shares[k].kernel_seconds);
+  }
+  last_kernel_seconds = longest;
   return nullptr;
 }
 

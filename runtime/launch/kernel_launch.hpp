@@ -57,6 +57,9 @@
 #define CLPAR_RUNTIME_LAUNCH_KERNEL_LAUNCH_HPP
 
 #include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
@@ -114,6 +117,32 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
                              bool wait_for_kernel, bool timed,
                              const row_layout* rows = nullptr,
                              const split_shape* split = nullptr);
+
+/// One device's share of a call shared out over several devices (launch/shared_call.hpp).
+struct device_share {
+  device_context* context = nullptr;
+  device_id device = 0;
+  kernel_entry* kernel = nullptr;
+  const row_layout* rows = nullptr;
+  const split_shape* split = nullptr;
+  /// The call with dimension 0 cut down to the share: its dims are `dims`.
+  launch_request request{};
+  dim_arg dims[3] = {};
+  /// Per span of the call: the bytes the share reads or writes (nullopt: none of them).
+  std::vector<std::optional<byte_range>> needed;
+  /// Per view: the elements the share may write (nullopt: none).
+  std::vector<std::optional<view_arg>> written;
+  double kernel_seconds = 0;  ///< the share's kernel time, once run
+};
+
+/// Runs every share, in ascending device order, as launch_on_device runs one device's
+/// call, except that each device gets only the bytes its share needs, every kernel is
+/// enqueued (and timed) before any is waited for, and afterwards each device holds the only
+/// current copy of the elements its share wrote.  Every share waits: nothing is left
+/// running.  An out-of-range access in any share undoes them all.  Null on success
+/// (last_kernel_seconds: the longest share's time); otherwise why the call must run on the
+/// host, whose copy is then current.
+const char* launch_shared(std::span<device_share> shares, const span_set& spans);
 
 }  // namespace clpar::rt
 

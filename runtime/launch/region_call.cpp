@@ -46,9 +46,10 @@
 #include "device/device_selector.hpp"
 #include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
-#include "launch/aligned_rows.hpp"
-#include "launch/inner_split.hpp"
+#include "launch/kernel_form.hpp"
+#include "launch/device_shares.hpp"
 #include "launch/kernel_launch.hpp"
+#include "launch/shared_call.hpp"
 #include "launch/reduction.hpp"
 #include "memory/residency.hpp"
 #include "memory/span_set.hpp"
@@ -69,6 +70,11 @@ struct decision {
   int device = -1;
   std::optional<double> host_seconds;  ///< the cost model's predictions, when it decided
   std::optional<double> device_seconds;
+  bool shared = false;  ///< shared out over several devices (launch/shared_call.hpp)
+  /// Under auto, an .on(clpar::all_devices) call whose way (shared or one device) auto
+  /// chose: its wall time is recorded for that way (launch/device_shares.hpp).
+  bool weighed = false;
+  call_way way = call_way::shared;
 };
 
 decision host(const char* why) {
@@ -78,7 +84,8 @@ decision host(const char* why) {
 }
 
 decision host(const cost_choice& choice) {
-  return {false, "host", choice.why, -1, choice.host_seconds, choice.device_seconds};
+  return {false, "host", choice.why, -1, choice.host_seconds, choice.device_seconds, false,
+          false, call_way::shared};
 }
 
 /// What running the call on `device`, or on the host, would move now.
@@ -258,7 +265,48 @@ decision decide_and_run(const launch_request& request) {
 
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) return host(list.why_none());
-  const device_choice choice = choose_device(parsed.selection, call, list.traits());
+  // Shared out over several devices where asked for and the region allows it; else on
+  // one device, the reason in the call's trace line.
+  const char* not_shared = nullptr;
+  // Under auto, the way auto chose for an .on(clpar::all_devices) call.
+  bool weighed = false;
+  way_choice way;
+  if (shares_out(parsed.selection, request.placement)) {
+    const std::vector<int> devices = sharing_devices(call, list.traits());
+    not_shared = why_not_shared(request);
+    if (not_shared == nullptr && devices.size() < 2)
+      not_shared = "fewer than two devices can run it";
+    if (not_shared == nullptr && parsed.selection.policy == device_policy::automatic) {
+      way = share_rates::instance().next_way(&info);
+      weighed = true;
+      if (way.way == call_way::one_device) not_shared = way.why;
+    }
+    if (not_shared == nullptr) {
+      const span_set spans({request.views, request.view_count});
+      if (spans.why() != nullptr) return host(spans.why());
+      shared_outcome shared = run_shared(request, devices, spans);
+      if (shared.why != nullptr) return host(shared.why);
+      if (!shared.ran_one) {
+        thread_local std::string where;  // read by the call's trace line, before the next call
+        where = std::move(shared.where);
+        decision result{true, where.c_str(),
+                        weighed ? way.why
+                        : request.placement == placement_request::all_devices
+                            ? ".on(clpar::all_devices)"
+                            : "CLPAR_DEVICE=all",
+                        shared.first_device, {}, {}, true, weighed, way.way};
+        return result;
+      }
+      not_shared = "fewer than two devices have a share worth running";
+      weighed = false;
+    }
+  }
+  device_choice choice = choose_device(parsed.selection, call, list.traits());
+  thread_local std::string one_device_why;  // read by the call's trace line
+  if (not_shared != nullptr && !choice.on_host()) {
+    one_device_why = std::string(choice.why) + " (not shared out: " + not_shared + ")";
+    choice.why = one_device_why.c_str();
+  }
   if (choice.unknown_index) {
     warn_once(warned_unknown_index, "clpar: warning: CLPAR_DEVICE='" + std::string(value) +
                                         "' names no device (see clpar-info); using auto");
@@ -275,8 +323,9 @@ decision decide_and_run(const launch_request& request) {
   const span_set spans({request.views, request.view_count});
   if (spans.why() != nullptr) return host(spans.why());
 
-  decision result{true, "", choice.why, choice.device, {}, {}};
-  bool wait_for_kernel = false;
+  decision result{true, "", choice.why, choice.device, {}, {}, false, weighed, way.way};
+  // A call weighed against sharing out is timed whole: it waits for its kernel.
+  bool wait_for_kernel = weighed;
   if (automatic) {
     // Device measurements from another device do not predict this one.
     if (measured_on >= 0 && measured_on != choice.device) costs = site_costs::without_device(costs);
@@ -306,39 +355,20 @@ decision decide_and_run(const launch_request& request) {
   if (!context) return host(context.why);
   // The kernel's aligned-rows, split or unit-inner form where the call's views allow it
   // and it builds (a split form also needs its work-group size), else its general form.
-  std::optional<row_layout> rows = aligned_rows_of(request);
-  std::optional<split_shape> split;
-  if (!rows) split = split_shape_of(request, context.value->device());
-  std::string form = form_options(request, rows);
-  if (split) form += (form.empty() ? "" : " ") + split_options(*split);
-  const auto usable = [&](const kernel_entry* entry) {
-    if (entry == nullptr || entry->why != nullptr) return false;
-    if (!split || entry->work_group_size >= split->group()) return true;
-    if (trace_enabled())
-      trace_write(std::string(info.site) + ": the split form needs " +
-                  std::to_string(split->group()) + " work-items a group, its kernel takes " +
-                  std::to_string(entry->work_group_size) + "; the general form runs");
-    return false;
-  };
+  kernel_form form = form_for(request, *context.value);
   kernel_entry* kernel = nullptr;
   if (in_background) {
     // Under auto a kernel not built yet builds on the background worker meanwhile.
     device_context::kernel_lookup found;
-    if (!form.empty()) found = context.value->kernel_if_built(info, form);
-    if (!found.building && !usable(found.entry)) {
-      rows.reset();
-      split.reset();
+    if (!form.options.empty()) found = context.value->kernel_if_built(info, form.options);
+    if (!found.building && !form_usable(found.entry, form, info)) {
+      form = kernel_form{};
       found = context.value->kernel_if_built(info, std::string());
     }
     if (found.building) return host("auto: the kernel is building in the background");
     kernel = found.entry;
   } else {
-    kernel = form.empty() ? nullptr : context.value->variant_for(info, form);
-    if (!usable(kernel)) {
-      rows.reset();
-      split.reset();
-      kernel = &context.value->kernel_for(info);
-    }
+    kernel = &kernel_for_call(*context.value, request, form);
   }
   if (kernel->why != nullptr) return host(kernel->why);
   // auto's cost model learns from timed calls: each in a size bucket it has no kernel
@@ -348,7 +378,8 @@ decision decide_and_run(const launch_request& request) {
                      (automatic && (wait_for_kernel || auto_timing_sample()));
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
                                          *kernel, request, spans, wait_for_kernel, timed,
-                                         rows ? &*rows : nullptr, split ? &*split : nullptr))
+                                         form.rows ? &*form.rows : nullptr,
+                                         form.split ? &*form.split : nullptr))
     return host(why);
   result.where = context.value->device().name.c_str();
   return result;
@@ -452,6 +483,7 @@ std::atomic<bool> first_host_run{true};
 
 void region_call::record_costs(std::chrono::steady_clock::time_point end) const noexcept {
   const region_info* info = request_->info;
+  if (shared_) return;  // launch/device_shares.hpp keeps a shared call's times
   if (!on_device_ && first_host_run.exchange(false, std::memory_order_relaxed)) return;
   if (info == nullptr || info->kernel_source == nullptr) return;
   try {
@@ -478,6 +510,8 @@ region_call::region_call(const launch_request& request)
     where_ = d.where;
     why_ = d.why;
     device_ = d.device;
+    shared_ = d.shared;
+    weighed_ = d.weighed ? static_cast<std::uint8_t>(1 + static_cast<int>(d.way)) : 0;
     predicted_host_ = d.host_seconds ? static_cast<float>(*d.host_seconds) : -1.0f;
     predicted_device_ = d.device_seconds ? static_cast<float>(*d.device_seconds) : -1.0f;
     // The OpenMP variant reads host memory: bring home what only a device has, and drop
@@ -505,6 +539,14 @@ region_call::~region_call() {
   const auto end = std::chrono::steady_clock::now();
   const auto elapsed = end - start_;
   record_costs(end);
+  if (weighed_ != 0 && on_device_ && request_->info != nullptr) {
+    // Under auto, the time of an .on(clpar::all_devices) call per iteration, for its way.
+    const std::uint64_t iterations = iteration_count(*request_);
+    if (iterations > 0)
+      share_rates::instance().record_way(
+          request_->info, static_cast<call_way>(weighed_ - 1),
+          std::chrono::duration<double>(elapsed).count() / static_cast<double>(iterations));
+  }
   last_stats.on_device = on_device_;
   (on_device_ ? calls_on_device : calls_on_host).fetch_add(1, std::memory_order_relaxed);
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();

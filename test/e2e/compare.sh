@@ -7,6 +7,9 @@
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
 #   MODE oclgrind  CLPAR_DEVICE=opencl under oclgrind; fails if its log is not empty
+#   MODE shared    CLPAR_DEVICE=all over two PoCL devices (POCL_DEVICES="pthread pthread"):
+#                  every call that can be shared out is (launch/shared_call.hpp); fails
+#                  unless some call was
 #   MODE auto      CLPAR_DEVICE unset, CLPAR_AUTO_DEVICES=all (PoCL is a candidate) and
 #                  CLPAR_AUTO_START=wait (the cost model decides from the first call): fails
 #                  if a site tries a variant for measurement more than once, or if no call
@@ -30,6 +33,8 @@ export CLPAR_CACHE_DIR="$work/kernel-cache"
 case $mode in
   host) CLPAR_DEVICE=host CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
+  shared) POCL_DEVICES="pthread pthread" CLPAR_DEVICE=all CLPAR_TRACE=1 "$clpar" >"$work/actual" \
+            2>"$work/trace" ;;
   oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \
               >"$work/actual" 2>"$work/trace" ;;
   auto|auto-results) env -u CLPAR_DEVICE CLPAR_AUTO_DEVICES=all CLPAR_AUTO_START=wait CLPAR_TRACE=1 "$clpar" >"$work/actual" \
@@ -62,6 +67,9 @@ if [ "$mode" != host ] && [ -n "$expect_device" ]; then
 fi
 if [ "$mode" = host ] && grep '^clpar: ' "$work/trace" | grep -v -q -- '-> host'; then
   echo "CLPAR_DEVICE=host, yet a region ran elsewhere"; exit 1
+fi
+if [ "$mode" = shared ] && ! grep -q '^clpar: .* -> [0-9]*:[0-9]* .*%, [0-9]*:[0-9]* ' "$work/trace"; then
+  echo "no call was shared out over the two devices"; exit 1
 fi
 if [ "$mode" = auto-results ]; then
   if ! grep '^clpar: ' "$work/trace" | grep -q -- '-> host'; then echo "no call ran on the host"; exit 1; fi

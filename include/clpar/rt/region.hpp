@@ -40,6 +40,22 @@
 
 namespace clpar::rt {
 
+/// Which elements of a view the iterations with dimension 0's value v touch: those whose
+/// index `axis` lies in [coef * v + low, coef * v + high]; axis -1: any element.
+struct split_access {
+  std::int8_t axis;
+  std::int64_t coef;
+  std::int64_t low;
+  std::int64_t high;
+};
+
+/// A view's elements touched by any access, and by its writes (axis -1 for a view the
+/// region only reads).
+struct split_view {
+  split_access touched;
+  split_access written;
+};
+
 /// Constant description of one translated region, emitted once per region.
 struct region_info {
   const char* site;           ///< "file.cpp:12:5"
@@ -80,7 +96,13 @@ struct region_info {
   /// over an inner loop (launch/inner_split.hpp in the runtime): 0 none, 1 one, 2 one whose
   /// loop reads along rows (its lanes should be neighbouring work-items).
   std::uint8_t inner_split = 0;
+  /// How the iterations of dimension 0 touch each view (one entry per view, in the
+  /// request's order), for sharing a call out over several devices (.on(clpar::all_devices),
+  /// CLPAR_DEVICE=all).  Null for a region without views, and for one that writes a view
+  /// where dimension 0 does not decide: only the first can be shared out.
+  const split_view* split_views = nullptr;
 };
+
 
 /// One prange dimension as evaluated at the call: values first + k * step, k < count.
 struct dim_arg {
@@ -108,7 +130,7 @@ struct scalar_arg {
 };
 
 /// Where the user asked the region to run (prange(...).on(...)).
-enum class placement_request : std::uint8_t { automatic, host, device };
+enum class placement_request : std::uint8_t { automatic, host, device, all_devices };
 
 /// The combining operation of a reduction variable (SPEC 1.3).
 enum class reduction_op : std::uint8_t { add, mul, bit_and, bit_or, bit_xor, min, max };
@@ -167,6 +189,10 @@ class region_call {
   const char* why_ = "";
   const char* where_ = "host";  ///< the device's name when ran_on_device(), for the trace
   int device_ = -1;             ///< the device's index when ran_on_device()
+  bool shared_ = false;         ///< shared out over several devices
+  /// Under auto, how an .on(clpar::all_devices) call went, for weighing the two ways
+  /// (0: not weighed, 1: shared out, 2: one device).
+  std::uint8_t weighed_ = 0;
   /// The cost model's predictions, in seconds (negative: none), for the trace.
   float predicted_host_ = -1;
   float predicted_device_ = -1;

@@ -25,6 +25,8 @@ TEST(ParseDeviceSelection, Names) {
   EXPECT_EQ(parse_device_selection("opencl-gpu").selection.policy, device_policy::opencl_gpu);
   EXPECT_EQ(parse_device_selection("gpu-by-rank").selection.policy, device_policy::gpu_by_rank);
   EXPECT_EQ(selection_name(parse_device_selection("gpu-by-rank").selection), "gpu-by-rank");
+  EXPECT_EQ(parse_device_selection("all").selection.policy, device_policy::all_devices);
+  EXPECT_EQ(selection_name(parse_device_selection("all").selection), "all");
   EXPECT_EQ(parse_device_selection("  host\n").selection.policy, device_policy::host);
   EXPECT_TRUE(parse_device_selection(" opencl-gpu ").warning.empty());
 }
@@ -128,6 +130,48 @@ TEST(ChooseDevice, DevicePlacementUnderAutoTakesAnyDeviceAtAnySize) {
   const device_choice choice = choose_device(policy(device_policy::automatic), call, devices);
   EXPECT_EQ(choice.device, 0);
   EXPECT_STREQ(choice.why, ".on(clpar::device)");
+}
+
+TEST(SharesOut, AllDevicesPlacementUnderAutoAndEveryCallUnderAll) {
+  EXPECT_TRUE(shares_out(policy(device_policy::automatic), placement_request::all_devices));
+  EXPECT_FALSE(shares_out(policy(device_policy::automatic), placement_request::automatic));
+  EXPECT_FALSE(shares_out(policy(device_policy::automatic), placement_request::device));
+  EXPECT_TRUE(shares_out(policy(device_policy::all_devices), placement_request::automatic));
+  EXPECT_TRUE(shares_out(policy(device_policy::all_devices), placement_request::device));
+  EXPECT_TRUE(shares_out(policy(device_policy::all_devices), placement_request::all_devices));
+  // The host wins, and a CLPAR_DEVICE naming one device keeps the call on it.
+  EXPECT_FALSE(shares_out(policy(device_policy::all_devices), placement_request::host));
+  EXPECT_FALSE(shares_out(policy(device_policy::host), placement_request::all_devices));
+  for (device_policy one : {device_policy::opencl, device_policy::opencl_gpu,
+                            device_policy::opencl_cpu, device_policy::gpu_by_rank,
+                            device_policy::index})
+    EXPECT_FALSE(shares_out(policy(one), placement_request::all_devices));
+}
+
+TEST(SharesOut, EveryDeviceThatCanRunTheCall) {
+  device_traits broken = gpu(1, 1);
+  broken.usable = false;
+  const std::vector<device_traits> devices{cpu(0, 0, false), gpu(1, 0), broken, gpu(1, 2)};
+  call_traits call = big_call();
+  EXPECT_EQ(sharing_devices(call, devices), (std::vector<int>{0, 1, 3}));
+  call.needs_fp64 = true;
+  EXPECT_EQ(sharing_devices(call, devices), (std::vector<int>{1, 3}));
+  call.needs_fp64 = false;
+  call.cpu_devices_only = true;
+  EXPECT_EQ(sharing_devices(call, devices), (std::vector<int>{0}));
+}
+
+TEST(ChooseDevice, AllDevicesOnOneDeviceTakesTheOpenclRule) {
+  const std::vector<device_traits> devices{cpu(0, 0), gpu(1, 0)};
+  call_traits call = big_call();
+  call.placement = placement_request::all_devices;
+  const device_choice placed = choose_device(policy(device_policy::automatic), call, devices);
+  EXPECT_EQ(placed.device, 1);
+  EXPECT_STREQ(placed.why, ".on(clpar::all_devices) on one device");
+  call.placement = placement_request::automatic;
+  const device_choice all = choose_device(policy(device_policy::all_devices), call, devices);
+  EXPECT_EQ(all.device, 1);
+  EXPECT_STREQ(all.why, "CLPAR_DEVICE=all on one device");
 }
 
 TEST(ChooseDevice, OpenclPrefersGpuThenCpu) {

@@ -1,0 +1,42 @@
+// runtime/launch/kernel_form.hpp - which built form of a region's kernel a call runs.
+//
+// A region's kernel has its general form and, where the translator made them, forms built
+// with options for calls whose views allow them: aligned rows (launch/aligned_rows.hpp), a
+// split of an inner reduction (launch/inner_split.hpp), unit inner strides.  A call runs
+// the form its views allow where that form built (and, for the split form, takes the
+// work-group it needs); else the general form.
+#ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
+#define CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
+
+#include <optional>
+#include <string>
+
+#include "clpar/rt/region.hpp"
+#include "device/device_context.hpp"
+#include "launch/aligned_rows.hpp"
+#include "launch/inner_split.hpp"
+
+namespace clpar::rt {
+
+struct kernel_form {
+  std::optional<row_layout> rows;    ///< the aligned-rows form's layout
+  std::optional<split_shape> split;  ///< the split form's shape
+  std::string options;               ///< the form's build options; empty: the general form
+};
+
+/// The form `request`'s views allow on `context`'s device.
+kernel_form form_for(const launch_request& request, const device_context& context);
+
+/// Whether `entry`, built for `form`, can run the call: it built, and a split form's
+/// work-group is large enough (traced when not).
+bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info);
+
+/// The kernel `request` runs on `context`'s device, built now if need be: the form its
+/// views allow where usable, else the general form (`form` is then reset to it).  Its
+/// `why` is set when even that failed to build.
+kernel_entry& kernel_for_call(device_context& context, const launch_request& request,
+                              kernel_form& form);
+
+}  // namespace clpar::rt
+
+#endif  // CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
