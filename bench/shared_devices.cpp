@@ -4,10 +4,12 @@
 //   CLPAR_DEVICE=0:0 shared_devices [REPEAT]   one device: every loop runs there alone
 //   CLPAR_DEVICE=all shared_devices [REPEAT]   shared out over every usable device
 //
-// bench/shared_devices.sh runs both and prints the ratios.  Each workload runs in one
-// function (a data scope: the arrays stay on the devices between calls), first a few calls
-// that build the kernels and measure each device's share, then REPEAT timed calls; the
-// time per call is the mean of those, results checked after the function returns.
+// bench/shared_devices.sh runs them and prints the ratios.  Each workload's loops are
+// in a function of their own (a data scope: the arrays stay on the devices between its
+// calls; no host code in it, which would bring them home): first run for warm_calls calls
+// (kernel builds, each device's first shares, auto's weighing), then timed for REPEAT
+// calls, the uploads at the start and the results' way home at the end included; results
+// are checked after.
 //   nbody     n bodies, each summing the pull of all n (compute-bound, little data)
 //   matmul    an n x n product by rows (compute-bound; each device needs all of b)
 //   jacobi    a 2-D five-point sweep in a time loop (memory-bound: the devices trade their
@@ -26,12 +28,10 @@ using clock_type = std::chrono::steady_clock;
 
 constexpr int warm_calls = 4;  // under auto: two calls shared out, two on one device
 
-double nbody(clpar::view<const float> x, clpar::view<const float> y, clpar::view<const float> z,
-             clpar::view<float> ax, clpar::view<float> ay, clpar::view<float> az, int repeat) {
+void nbody(clpar::view<const float> x, clpar::view<const float> y, clpar::view<const float> z,
+           clpar::view<float> ax, clpar::view<float> ay, clpar::view<float> az, int calls) {
   const std::size_t n = x.size();
-  clock_type::time_point start;
-  for (int r = 0; r < warm_calls + repeat; ++r) {
-    if (r == warm_calls) start = clock_type::now();
+  for (int r = 0; r < calls; ++r) {
     for (auto i : clpar::prange(n).on(clpar::all_devices)) {
       float sx = 0, sy = 0, sz = 0;
       for (std::size_t j = 0; j < n; ++j) {
@@ -47,14 +47,11 @@ double nbody(clpar::view<const float> x, clpar::view<const float> y, clpar::view
       az[i] = sz;
     }
   }
-  return std::chrono::duration<double>(clock_type::now() - start).count() / repeat;
 }
 
-double matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
-              clpar::view<float, 2> c, int repeat) {
-  clock_type::time_point start;
-  for (int r = 0; r < warm_calls + repeat; ++r) {
-    if (r == warm_calls) start = clock_type::now();
+void matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b, clpar::view<float, 2> c,
+            int calls) {
+  for (int r = 0; r < calls; ++r) {
     for (auto i : clpar::prange(c.extent(0)).on(clpar::all_devices))
       for (auto j : clpar::prange(c.extent(1))) {
         float s = 0;
@@ -62,14 +59,11 @@ double matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
         c(i, j) = s;
       }
   }
-  return std::chrono::duration<double>(clock_type::now() - start).count() / repeat;
 }
 
-double jacobi(clpar::view<float, 2> u, clpar::view<float, 2> v, int repeat) {
+void jacobi(clpar::view<float, 2> u, clpar::view<float, 2> v, int calls) {
   const std::size_t n = u.extent(0);
-  clock_type::time_point start;
-  for (int r = 0; r < warm_calls + repeat; ++r) {
-    if (r == warm_calls) start = clock_type::now();
+  for (int r = 0; r < calls; ++r) {
     for (auto i : clpar::prange(std::size_t{1}, n - 1).on(clpar::all_devices))
       for (auto j : clpar::prange(std::size_t{1}, n - 1))
         v(i, j) = 0.2f * (u(i, j) + u(i - 1, j) + u(i + 1, j) + u(i, j - 1) + u(i, j + 1));
@@ -77,6 +71,14 @@ double jacobi(clpar::view<float, 2> u, clpar::view<float, 2> v, int repeat) {
       for (auto j : clpar::prange(std::size_t{1}, n - 1))
         u(i, j) = 0.2f * (v(i, j) + v(i - 1, j) + v(i + 1, j) + v(i, j - 1) + v(i, j + 1));
   }
+}
+
+/// Seconds per call of `run(calls)` after `run(warm_calls)`.
+template <class F>
+double per_call(F run, int repeat) {
+  run(warm_calls);
+  const clock_type::time_point start = clock_type::now();
+  run(repeat);
   return std::chrono::duration<double>(clock_type::now() - start).count() / repeat;
 }
 
@@ -100,7 +102,8 @@ int main(int argc, char** argv) {
       y[i] = std::cos(0.0007f * float(i));
       z[i] = float(i % 97) * 0.01f;
     }
-    const double seconds = nbody(x, y, z, ax, ay, az, repeat);
+    const double seconds =
+        per_call([&](int calls) { nbody(x, y, z, ax, ay, az, calls); }, repeat);
     double check = 0;
     for (std::size_t i = 0; i < n; i += 97) check += ax[i] + ay[i] + az[i];
     report("nbody", n, seconds, check);
@@ -112,9 +115,13 @@ int main(int argc, char** argv) {
       a[k] = float(int(k % 13) - 6) * 0.125f;
       b[k] = float(int(k % 7) - 3) * 0.25f;
     }
-    const double seconds = matmul(clpar::view<const float, 2>(a.data(), n, n),
-                                  clpar::view<const float, 2>(b.data(), n, n),
-                                  clpar::view<float, 2>(c.data(), n, n), repeat);
+    const double seconds = per_call(
+        [&](int calls) {
+          matmul(clpar::view<const float, 2>(a.data(), n, n),
+                 clpar::view<const float, 2>(b.data(), n, n), clpar::view<float, 2>(c.data(), n, n),
+                 calls);
+        },
+        repeat);
     // Spot checks against a serial sum.
     double worst = 0;
     for (std::size_t i = 0; i < n; i += 511)
@@ -133,8 +140,11 @@ int main(int argc, char** argv) {
     const std::size_t n = 4096;
     std::vector<float> u(n * n, 0.0f), v(n * n, 0.0f);
     for (std::size_t j = 0; j < n; ++j) u[j] = v[j] = 1.0f;
-    const double seconds = jacobi(clpar::view<float, 2>(u.data(), n, n),
-                                  clpar::view<float, 2>(v.data(), n, n), repeat);
+    const double seconds = per_call(
+        [&](int calls) {
+          jacobi(clpar::view<float, 2>(u.data(), n, n), clpar::view<float, 2>(v.data(), n, n), calls);
+        },
+        repeat);
     double check = 0;
     for (std::size_t i = 0; i < n; i += 7) check += u[i * n + n / 2];
     report("jacobi", n, seconds, check);

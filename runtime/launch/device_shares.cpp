@@ -97,14 +97,18 @@ way_choice choose_way(const way_times& times, std::uint64_t call) noexcept {
   if (times.one_device_calls < way_trials || !times.one_device)
     return {call_way::one_device, "auto: on one device, to weigh it against sharing out"};
   const bool shared_faster = *times.shared <= *times.one_device;
-  if (call % way_retry_interval == 0)
+  const double ratio = shared_faster ? *times.one_device / *times.shared
+                                     : *times.shared / *times.one_device;
+  if (call % way_retry_interval == 0 && ratio <= way_retry_factor)
     return shared_faster ? way_choice{call_way::one_device, "auto: on one device again, to "
                                                             "weigh it against sharing out"}
                          : way_choice{call_way::shared, "auto: shared out again, to weigh it "
                                                         "against one device"};
+  // A shared call waits for its devices anyway: timing it costs nothing.
   return shared_faster
              ? way_choice{call_way::shared, "auto: shared out, faster here than one device"}
-             : way_choice{call_way::one_device, "auto: one device, faster here than sharing out"};
+             : way_choice{call_way::one_device, "auto: one device, faster here than sharing out",
+                          false};
 }
 
 share_rates& share_rates::instance() {

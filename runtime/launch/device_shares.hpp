@@ -34,7 +34,7 @@ inline constexpr double min_share_fraction = 1.0 / 64;
 /// ...except in every remeasure_interval-th call of a region (the first included), where
 /// every device gets a share and so a new time: one slow measurement (a small share's
 /// fixed costs, a busy machine) would otherwise leave a device out for good.
-inline constexpr std::uint64_t remeasure_interval = 16;
+inline constexpr std::uint64_t remeasure_interval = 64;
 
 /// One device's share: iterations [begin, begin + count) of dimension 0 (counted from 0).
 struct iteration_share {
@@ -86,14 +86,20 @@ inline constexpr std::uint64_t way_trials = 2;
 struct way_choice {
   call_way way = call_way::shared;
   const char* why = "";  ///< a string literal, for the trace
+  /// The call measures its way (it is timed whole: a one-device call waits for its
+  /// kernel); the others follow the measurements without being timed.
+  bool measures = true;
 };
 
-/// Every way_retry_interval-th call of a region, the slower way runs once more.
+/// Every way_retry_interval-th call of a region, the slower way runs once more, where it
+/// took at most way_retry_factor times the faster's time: a way far slower (a stencil
+/// whose devices would trade rows every sweep) is not worth trying again.
 inline constexpr std::uint64_t way_retry_interval = 32;
+inline constexpr double way_retry_factor = 2;
 
 /// The way call number `call` (from 0) of a region goes: way_trials calls each way to
 /// measure it (shared first), then the faster, and every way_retry_interval-th call the
-/// other.
+/// other where it is within way_retry_factor.
 way_choice choose_way(const way_times& times, std::uint64_t call) noexcept;
 
 /// Per region and device, the smoothed seconds per iteration of its shares.

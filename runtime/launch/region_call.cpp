@@ -278,7 +278,7 @@ decision decide_and_run(const launch_request& request) {
       not_shared = "fewer than two devices can run it";
     if (not_shared == nullptr && parsed.selection.policy == device_policy::automatic) {
       way = share_rates::instance().next_way(&info);
-      weighed = true;
+      weighed = way.measures;
       if (way.way == call_way::one_device) not_shared = way.why;
     }
     if (not_shared == nullptr) {

@@ -194,8 +194,14 @@ TEST(ChooseWay, EachWayTwiceThenTheFasterWithRetries) {
   EXPECT_STREQ(faster.why, "auto: shared out, faster here than one device");
   EXPECT_EQ(choose_way(times, way_retry_interval).way, call_way::one_device);
   times.one_device = 1e-6;
-  EXPECT_EQ(choose_way(times, 5).way, call_way::one_device);
+  const way_choice one = choose_way(times, 5);
+  EXPECT_EQ(one.way, call_way::one_device);
+  EXPECT_FALSE(one.measures);  // followed, not timed: it may return before its kernel ends
+  EXPECT_TRUE(choose_way(times, 2 * way_retry_interval).measures);
   EXPECT_EQ(choose_way(times, 2 * way_retry_interval).way, call_way::shared);
+  // Far slower shared out (a stencil trading rows every sweep): never tried again.
+  times.shared = 20e-6;
+  EXPECT_EQ(choose_way(times, 2 * way_retry_interval).way, call_way::one_device);
 }
 
 TEST(ShareRates, WaysKeepTheFastestCall) {
