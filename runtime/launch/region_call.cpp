@@ -22,6 +22,11 @@
 // (schedule/scope_costs.hpp): all on the host, all on the device, or per region; the scope
 // is timed from its first such call to its end (data_scope::end_run, here).
 //
+// A call asked to use every device (.on(clpar::all_devices) under auto, any call under
+// CLPAR_DEVICE=all) is shared out over them (launch/shared_call.hpp) where its region
+// allows it, before a single device is chosen; under auto such a call is shared out or
+// run on one device by the two ways' measured times (launch/device_shares.hpp).
+//
 // Each call is a trace line under CLPAR_TRACE and an activity under CLPAR_PROFILE and
 // CLPAR_SUMMARY (trace/profile.hpp), from the start of its decision to the end of its
 // variant; the thread is marked as in a call meanwhile.
@@ -46,11 +51,11 @@
 #include "device/device_selector.hpp"
 #include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
-#include "launch/kernel_form.hpp"
 #include "launch/device_shares.hpp"
+#include "launch/kernel_form.hpp"
 #include "launch/kernel_launch.hpp"
-#include "launch/shared_call.hpp"
 #include "launch/reduction.hpp"
+#include "launch/shared_call.hpp"
 #include "memory/residency.hpp"
 #include "memory/span_set.hpp"
 #include "schedule/calibration.hpp"
@@ -203,6 +208,49 @@ void trace_rank_choice(const platform_list& list, int device) {
   });
 }
 
+/// An attempt to share a call out (launch/shared_call.hpp): why it was not, and under
+/// auto the way (shared or one device) auto chose for the call.
+struct sharing {
+  const char* not_shared = nullptr;
+  bool weighed = false;  ///< auto chose the way and the call measures it
+  way_choice way;
+};
+
+/// The call shared out over every device that can run it, when the region allows it and,
+/// under auto, auto chooses to; otherwise nullopt, `share` saying why not.
+std::optional<decision> run_shared_if_able(const launch_request& request,
+                                           const device_selection& selection,
+                                           const call_traits& call, sharing& share) {
+  const region_info& info = *request.info;
+  const std::vector<int> devices = sharing_devices(call, platform_list::instance().traits());
+  share.not_shared = why_not_shared(request);
+  if (share.not_shared == nullptr && devices.size() < 2)
+    share.not_shared = "fewer than two devices can run it";
+  if (share.not_shared == nullptr && selection.policy == device_policy::automatic) {
+    share.way = share_rates::instance().next_way(&info);
+    share.weighed = share.way.measures;
+    if (share.way.way == call_way::one_device) share.not_shared = share.way.why;
+  }
+  if (share.not_shared != nullptr) return std::nullopt;
+  const span_set spans({request.views, request.view_count});
+  if (spans.why() != nullptr) return host(spans.why());
+  shared_outcome shared = run_shared(request, devices, spans);
+  if (shared.why != nullptr) return host(shared.why);
+  if (shared.ran_one) {
+    share.not_shared = "fewer than two devices have a share worth running";
+    share.weighed = false;
+    return std::nullopt;
+  }
+  thread_local std::string where;  // read by the call's trace line, before the next call
+  where = std::move(shared.where);
+  const char* why = share.weighed ? share.way.why
+                    : request.placement == placement_request::all_devices
+                        ? ".on(clpar::all_devices)"
+                        : "CLPAR_DEVICE=all";
+  return decision{true, where.c_str(), why, shared.first_device, {}, {}, true, share.weighed,
+                  share.way.way};
+}
+
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   prepare_scalars(request, true);
@@ -267,40 +315,13 @@ decision decide_and_run(const launch_request& request) {
   if (list.devices().empty()) return host(list.why_none());
   // Shared out over several devices where asked for and the region allows it; else on
   // one device, the reason in the call's trace line.
-  const char* not_shared = nullptr;
-  // Under auto, the way auto chose for an .on(clpar::all_devices) call.
-  bool weighed = false;
-  way_choice way;
-  if (shares_out(parsed.selection, request.placement)) {
-    const std::vector<int> devices = sharing_devices(call, list.traits());
-    not_shared = why_not_shared(request);
-    if (not_shared == nullptr && devices.size() < 2)
-      not_shared = "fewer than two devices can run it";
-    if (not_shared == nullptr && parsed.selection.policy == device_policy::automatic) {
-      way = share_rates::instance().next_way(&info);
-      weighed = way.measures;
-      if (way.way == call_way::one_device) not_shared = way.why;
-    }
-    if (not_shared == nullptr) {
-      const span_set spans({request.views, request.view_count});
-      if (spans.why() != nullptr) return host(spans.why());
-      shared_outcome shared = run_shared(request, devices, spans);
-      if (shared.why != nullptr) return host(shared.why);
-      if (!shared.ran_one) {
-        thread_local std::string where;  // read by the call's trace line, before the next call
-        where = std::move(shared.where);
-        decision result{true, where.c_str(),
-                        weighed ? way.why
-                        : request.placement == placement_request::all_devices
-                            ? ".on(clpar::all_devices)"
-                            : "CLPAR_DEVICE=all",
-                        shared.first_device, {}, {}, true, weighed, way.way};
-        return result;
-      }
-      not_shared = "fewer than two devices have a share worth running";
-      weighed = false;
-    }
-  }
+  sharing share;
+  if (shares_out(parsed.selection, request.placement))
+    if (std::optional<decision> shared = run_shared_if_able(request, parsed.selection, call, share))
+      return *shared;
+  const char* not_shared = share.not_shared;
+  const bool weighed = share.weighed;
+  const way_choice& way = share.way;
   device_choice choice = choose_device(parsed.selection, call, list.traits());
   thread_local std::string one_device_why;  // read by the call's trace line
   if (not_shared != nullptr && !choice.on_host()) {
