@@ -25,7 +25,6 @@ awk 'FILENAME ~ /one.txt/ { one[$1] = $3; n[$1] = $2; next }
               $1, n[$1], one[$1], shared[$1], one[$1] / shared[$1], $3, one[$1] / $3 }' \
   "$work/one.txt" "$work/shared.txt" "$work/auto.txt"
 echo "shared: each site's last call"
-# The shares of each site's last call.
 grep '^clpar: .*shared_devices.cpp:[0-9]*:[0-9]* .*%' "$work/shared.trace" |
   awk '{ site = $2; last[site] = $0 } END { for (s in last) print last[s] }' |
   sed 's/^clpar: .*shared_devices.cpp:\([0-9]*\):[0-9]* \(n=[0-9]*\) -> \(.*\) (CLPAR_DEVICE=all.*$/  line \1 \2: \3/' |

@@ -74,17 +74,16 @@ std::string share_text(int index, std::uint64_t count, std::uint64_t total) {
 }  // namespace
 
 const char* why_not_shared(const launch_request& request) noexcept {
+  static constexpr const char* untied_write =
+      "the region writes a view where its outermost loop's variable alone does not decide "
+      "the element";
   const region_info& info = *request.info;
   if (request.view_count == 0) return nullptr;
-  if (info.split_views == nullptr)
-    return "the region writes a view where its outermost loop's variable alone does not "
-           "decide the element";
+  if (info.split_views == nullptr) return untied_write;
   for (std::size_t i = 0; i < request.view_count; ++i) {
     if (!request.views[i].written) continue;
     const split_access& written = info.split_views[i].written;
-    if (written.axis < 0)
-      return "the region writes a view where its outermost loop's variable alone does not "
-             "decide the element";
+    if (written.axis < 0) return untied_write;
     if (!writes_apart(written, request.dims[0].step))
       return "neighbouring iterations may write the same elements of a view at this step";
   }
