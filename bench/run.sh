@@ -7,8 +7,8 @@
 # loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
 # empty kernel cache, then again with the kernels it stored, as clpar-gpu-cached; auto,
 # with the cache and the calibration the runs before stored); the hand-written OpenCL
-# reference; the hand-written CUDA reference, built here with nvcc when nvcc and an NVIDIA
-# GPU are present.  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
+# reference; the hand-written CUDA reference with its cuBLAS variants, built here with nvcc
+# when nvcc and an NVIDIA GPU are present (without cuBLAS where it does not link).  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
 # timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots
 # that results.md ends with, OUT_DIR/plots/*.png (bench/support/plots.py draws them with
 # matplotlib, in the Python that PYTHON names, python3 by default).
@@ -83,13 +83,28 @@ fi
 step clpar-auto env CLPAR_DEVICE=auto "$bin/bench_suite" --variant clpar-auto $quick
 step opencl-hand env CUDA_CACHE_DISABLE=1 "$bin/opencl_reference" $quick
 
+# build_cuda [FLAGS...] - builds the CUDA reference into $cuda_bin with FLAGS for this GPU
+# (-arch=native), else for sm_90 (an nvcc that does not know native); nvcc's output to the log.
+build_cuda() {
+  for arch in native sm_90; do
+    nvcc -O3 -std=c++17 -arch=$arch -Xcompiler -fopenmp -I "$src" "$src/reference/cuda.cu" \
+      "$@" -o "$cuda_bin" >>"$log" 2>&1 && return 0
+  done
+  return 1
+}
+
 if command -v nvcc >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   cuda_bin=$(mktemp -d)/cuda_reference
   echo "== nvcc" >>"$log"
-  if nvcc -O3 -std=c++17 -arch=native -Xcompiler -fopenmp -I "$src" \
-      "$src/reference/cuda.cu" -o "$cuda_bin" >>"$log" 2>&1 ||
-     nvcc -O3 -std=c++17 -arch=sm_90 -Xcompiler -fopenmp -I "$src" \
-      "$src/reference/cuda.cu" -o "$cuda_bin" >>"$log" 2>&1; then
+  if build_cuda -DCLPAR_BENCH_CUBLAS -lcublas; then
+    built="with cuBLAS"
+  elif build_cuda; then
+    built="without cuBLAS (building with it failed, above)"
+  else
+    built=
+  fi
+  if [ -n "$built" ]; then
+    echo "== nvcc: CUDA reference built $built" >>"$log"
     step cuda-hand env CUDA_CACHE_DISABLE=1 "$cuda_bin" $quick
   else
     echo "bench: nvcc failed; see $log" >&2

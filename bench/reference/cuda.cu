@@ -4,12 +4,23 @@
 // fdtd-2d, conv2d, the norm, and the slice statements saxpy and the 5-point stencil), the
 // same kernels the same obvious way.  bench/run.sh builds it with nvcc on the GPU machine:
 //
-//   nvcc -O3 -std=c++17 -arch=native -Xcompiler -fopenmp -I bench bench/reference/cuda.cu
+//   nvcc -O3 -std=c++17 -arch=native -Xcompiler -fopenmp -I bench bench/reference/cuda.cu \
+//        -DCLPAR_BENCH_CUBLAS -lcublas
+//
+// With CLPAR_BENCH_CUBLAS, matmul, gemm, atax and bicg run a second time through cuBLAS
+// (variant "cublas": cublasSgemm, cublasSgemv) on the same data, timed and checked the
+// same way; without it (run.sh's fallback where cuBLAS does not link) only the hand
+// kernels run.
 //
 // A call copies the inputs in from pageable memory, runs the kernel(s) and copies the
-// outputs back; the kernel time is the sum of each kernel's cudaEvent time.  The CUDA
-// context is created before the first workload; the cold call includes loading the module.
+// outputs back; the kernel time is the sum of each kernel's cudaEvent time (for cuBLAS,
+// of the events around its calls).  The CUDA context and the cuBLAS handle are created
+// before the first workload; the cold call includes loading the module (cuBLAS's kernels
+// too).
 #include <cuda_runtime.h>
+#ifdef CLPAR_BENCH_CUBLAS
+#include <cublas_v2.h>
+#endif
 
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +40,17 @@ namespace {
       std::exit(1);                                                                    \
     }                                                                                  \
   } while (0)
+
+#ifdef CLPAR_BENCH_CUBLAS
+#define CHECK_CUBLAS(call)                                                                \
+  do {                                                                                    \
+    const cublasStatus_t s_ = (call);                                                     \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                    \
+      std::fprintf(stderr, "cuda_reference: %s: %s\n", #call, cublasGetStatusString(s_)); \
+      std::exit(1);                                                                       \
+    }                                                                                     \
+  } while (0)
+#endif
 
 __global__ void polygon_kernel(const int* v, int n, int width, int height, unsigned char* mask) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -270,6 +292,9 @@ struct device_array {
   void read(std::vector<T>& host) const {
     CHECK_CUDA(cudaMemcpy(host.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost));
   }
+  /// Zeroes it: an output that a variant leaves unwritten then fails the check, whatever
+  /// the memory held before (another variant's result).
+  void zero() { CHECK_CUDA(cudaMemset(p, 0, n * sizeof(T))); }
 };
 
 /// Records a kernel's start and end; seconds() after the stream has finished.
@@ -296,10 +321,13 @@ unsigned blocks(std::size_t n, unsigned per) {
 
 bench::repeat_policy policy;
 std::string device_name;
+#ifdef CLPAR_BENCH_CUBLAS
+cublasHandle_t cublas_handle;  ///< created before the first workload, like the context
+#endif
 
 void report(const char* workload, const std::string& size, const bench::timing& t,
-            const bench::check& c, const bench::work& w) {
-  bench::print_result(workload, size, "cuda-hand", device_name, t, c, w);
+            const bench::check& c, const bench::work& w, const char* variant = "cuda-hand") {
+  bench::print_result(workload, size, variant, device_name, t, c, w);
 }
 
 int polygon(bool quick) {
@@ -353,32 +381,68 @@ int zprojection(bool quick) {
   return !c.ok;
 }
 
+/// C = alpha A B + beta C for row-major A (ni x nk), B (nk x nj) and C (ni x nj) on the
+/// device, as one variant launches it.
+struct gemm_variant {
+  const char* name;
+  void (*launch)(int ni, int nj, int nk, float alpha, float beta, const float* a, const float* b,
+                 float* c);
+};
+
+void hand_gemm(int ni, int nj, int nk, float alpha, float beta, const float* a, const float* b,
+               float* c) {
+  gemm_kernel<<<dim3(blocks(nj, tile), blocks(ni, tile)), dim3(tile, tile)>>>(ni, nj, nk, alpha,
+                                                                              beta, a, b, c);
+}
+
+#ifdef CLPAR_BENCH_CUBLAS
+// cuBLAS is column-major, and a row-major matrix read column-major is its transpose: C^T
+// (nj x ni) = B^T (nj x nk) A^T (nk x ni), so B goes first, nothing is transposed, and
+// each leading dimension is a row length of the row-major matrix.
+void cublas_gemm(int ni, int nj, int nk, float alpha, float beta, const float* a, const float* b,
+                 float* c) {
+  CHECK_CUBLAS(cublasSgemm(cublas_handle, CUBLAS_OP_N, CUBLAS_OP_N, nj, ni, nk, &alpha, b, nj, a,
+                           nk, &beta, c, nj));
+}
+#endif
+
+const gemm_variant gemm_variants[] = {
+    {"cuda-hand", hand_gemm},
+#ifdef CLPAR_BENCH_CUBLAS
+    {"cublas", cublas_gemm},
+#endif
+};
+
 int gemm(const char* workload, const std::string& size, std::size_t ni, std::size_t nj,
          std::size_t nk, float alpha, float beta) {
   ref::gemm_problem p = ref::make_gemm(ni, nj, nk, alpha, beta);
   ref::gemm(p, true);
   const std::vector<float> want = p.c;
-  device_array<float> a(p.a), b(p.b), c(p.c);
-  kernel_timer k;
-  const auto call = [&] {
-    a.write(p.a);
-    b.write(p.b);
-    if (beta != 0) c.write(p.c);
-    cudaEventRecord(k.start);
-    gemm_kernel<<<dim3(blocks(nj, tile), blocks(ni, tile)), dim3(tile, tile)>>>(
-        int(ni), int(nj), int(nk), alpha, beta, a.p, b.p, c.p);
-    cudaEventRecord(k.end);
-    c.read(p.c);
-    CHECK_CUDA(cudaGetLastError());
-    return k.seconds();
-  };
-  bench::check ok;
-  const auto t = bench::measure([&] { p.c = p.c0; }, call,
-                                [&] { ok = bench::compare(p.c, want, 1e-4); }, policy);
-  report(workload, size, t, ok,
-         {2.0 * double(ni * nj * nk),
-          4.0 * double(ni * nk + nk * nj + (beta != 0 ? 2 : 1) * ni * nj), false});
-  return !ok.ok;
+  const bench::work cost = {2.0 * double(ni * nj * nk),
+                            4.0 * double(ni * nk + nk * nj + (beta != 0 ? 2 : 1) * ni * nj), false};
+  int failures = 0;
+  for (const gemm_variant& v : gemm_variants) {
+    device_array<float> a(p.a), b(p.b), c(p.c);
+    c.zero();
+    kernel_timer k;
+    const auto call = [&] {
+      a.write(p.a);
+      b.write(p.b);
+      if (beta != 0) c.write(p.c);
+      cudaEventRecord(k.start);
+      v.launch(int(ni), int(nj), int(nk), alpha, beta, a.p, b.p, c.p);
+      cudaEventRecord(k.end);
+      c.read(p.c);
+      CHECK_CUDA(cudaGetLastError());
+      return k.seconds();
+    };
+    bench::check ok;
+    const auto t = bench::measure([&] { p.c = p.c0; }, call,
+                                  [&] { ok = bench::compare(p.c, want, 1e-4); }, policy);
+    report(workload, size, t, ok, cost, v.name);
+    failures += !ok.ok;
+  }
+  return failures;
 }
 
 /// The kernels' execution time, summed.
@@ -459,6 +523,46 @@ void column_dot(kernel_timer& k, std::size_t rows, std::size_t cols, const float
   cudaEventRecord(k.end);
 }
 
+#ifdef CLPAR_BENCH_CUBLAS
+// A row-major rows x cols A read column-major is A^T, a cols x rows matrix with leading
+// dimension cols: A v is cublasSgemv's op T of it, A^T v its op N.
+void cublas_gemv(kernel_timer& k, cublasOperation_t op, std::size_t rows, std::size_t cols,
+                 const float* a, const float* v, float* out) {
+  const float one = 1, zero = 0;
+  cudaEventRecord(k.start);
+  CHECK_CUBLAS(cublasSgemv(cublas_handle, op, int(cols), int(rows), &one, a, int(cols), v, 1, &zero,
+                           out, 1));
+  cudaEventRecord(k.end);
+}
+
+void cublas_row_dot(kernel_timer& k, std::size_t rows, std::size_t cols, const float* a,
+                    const float* v, float* out) {
+  cublas_gemv(k, CUBLAS_OP_T, rows, cols, a, v, out);
+}
+
+void cublas_column_dot(kernel_timer& k, std::size_t rows, std::size_t cols, const float* a,
+                       const float* v, float* out) {
+  cublas_gemv(k, CUBLAS_OP_N, rows, cols, a, v, out);
+}
+#endif
+
+/// The matrix-vector products of atax and bicg as one variant computes them, each between
+/// its timer's events.
+struct mat_vec_variant {
+  using product = void (*)(kernel_timer& k, std::size_t rows, std::size_t cols, const float* a,
+                           const float* v, float* out);
+  const char* name;
+  product row_dot;     ///< out = A v
+  product column_dot;  ///< out = A^T v
+};
+
+const mat_vec_variant mat_vec_variants[] = {
+    {"cuda-hand", row_dot, column_dot},
+#ifdef CLPAR_BENCH_CUBLAS
+    {"cublas", cublas_row_dot, cublas_column_dot},
+#endif
+};
+
 int atax(bool quick) {
   const std::size_t m = quick ? 38 : 3800, n = quick ? 42 : 4200;
   ref::atax_problem p = ref::make_atax(m, n);
@@ -466,23 +570,30 @@ int atax(bool quick) {
   const std::vector<float> want = p.y;
   clear(p.tmp);
   clear(p.y);
-  device_array<float> a(p.a), x(p.x), tmp(p.tmp), y(p.y);
-  std::vector<kernel_timer> k(2);
-  const auto call = [&] {
-    a.write(p.a);
-    x.write(p.x);
-    row_dot(k[0], m, n, a.p, x.p, tmp.p);
-    column_dot(k[1], m, n, a.p, tmp.p, y.p);
-    tmp.read(p.tmp);
-    y.read(p.y);
-    CHECK_CUDA(cudaGetLastError());
-    return seconds(k);
-  };
-  bench::check c;
-  const auto t = bench::measure([] {}, call, [&] { c = bench::compare(p.y, want, 1e-4); }, policy);
-  report("atax", std::to_string(m) + "x" + std::to_string(n), t, c,
-         {4.0 * double(m * n), 4.0 * double(2 * m * n + 2 * (m + n)), true});
-  return !c.ok;
+  int failures = 0;
+  for (const mat_vec_variant& v : mat_vec_variants) {
+    device_array<float> a(p.a), x(p.x), tmp(p.tmp), y(p.y);
+    tmp.zero();
+    y.zero();
+    std::vector<kernel_timer> k(2);
+    const auto call = [&] {
+      a.write(p.a);
+      x.write(p.x);
+      v.row_dot(k[0], m, n, a.p, x.p, tmp.p);
+      v.column_dot(k[1], m, n, a.p, tmp.p, y.p);
+      tmp.read(p.tmp);
+      y.read(p.y);
+      CHECK_CUDA(cudaGetLastError());
+      return seconds(k);
+    };
+    bench::check c;
+    const auto t =
+        bench::measure([] {}, call, [&] { c = bench::compare(p.y, want, 1e-4); }, policy);
+    report("atax", std::to_string(m) + "x" + std::to_string(n), t, c,
+           {4.0 * double(m * n), 4.0 * double(2 * m * n + 2 * (m + n)), true}, v.name);
+    failures += !c.ok;
+  }
+  return failures;
 }
 
 int bicg(bool quick) {
@@ -492,30 +603,33 @@ int bicg(bool quick) {
   const std::vector<float> want_s = b.s, want_q = b.q;
   clear(b.s);
   clear(b.q);
-  device_array<float> a(b.a), r(b.r), p(b.p), s(b.s), q(b.q);
-  std::vector<kernel_timer> k(2);
-  const auto call = [&] {
-    a.write(b.a);
-    r.write(b.r);
-    p.write(b.p);
-    column_dot(k[0], n, m, a.p, r.p, s.p);
-    row_dot(k[1], n, m, a.p, p.p, q.p);
-    s.read(b.s);
-    q.read(b.q);
-    CHECK_CUDA(cudaGetLastError());
-    return seconds(k);
-  };
-  bench::check c;
-  const auto t = bench::measure([] {}, call,
-                                [&] {
-                                  const bench::check cs = bench::compare(b.s, want_s, 1e-4),
-                                                     cq = bench::compare(b.q, want_q, 1e-4);
-                                  c = {cs.ok && cq.ok, std::max(cs.error, cq.error)};
-                                },
-                                policy);
-  report("bicg", std::to_string(n) + "x" + std::to_string(m), t, c,
-         {4.0 * double(n * m), 4.0 * double(2 * n * m + 2 * (n + m)), true});
-  return !c.ok;
+  int failures = 0;
+  for (const mat_vec_variant& v : mat_vec_variants) {
+    device_array<float> a(b.a), r(b.r), p(b.p), s(b.s), q(b.q);
+    s.zero();
+    q.zero();
+    std::vector<kernel_timer> k(2);
+    const auto call = [&] {
+      a.write(b.a);
+      r.write(b.r);
+      p.write(b.p);
+      v.column_dot(k[0], n, m, a.p, r.p, s.p);
+      v.row_dot(k[1], n, m, a.p, p.p, q.p);
+      s.read(b.s);
+      q.read(b.q);
+      CHECK_CUDA(cudaGetLastError());
+      return seconds(k);
+    };
+    bench::check c;
+    const auto check_both = [&] {
+      c = bench::both(bench::compare(b.s, want_s, 1e-4), bench::compare(b.q, want_q, 1e-4));
+    };
+    const auto t = bench::measure([] {}, call, check_both, policy);
+    report("bicg", std::to_string(n) + "x" + std::to_string(m), t, c,
+           {4.0 * double(n * m), 4.0 * double(2 * n * m + 2 * (n + m)), true}, v.name);
+    failures += !c.ok;
+  }
+  return failures;
 }
 
 int covariance(bool quick) {
@@ -760,6 +874,12 @@ int main(int argc, char** argv) {
   CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   device_name = prop.name;
   CHECK_CUDA(cudaFree(nullptr));  // creates the context
+#ifdef CLPAR_BENCH_CUBLAS
+  CHECK_CUBLAS(cublasCreate(&cublas_handle));
+  // The default math mode, said explicitly: single precision throughout, no TF32 tensor
+  // cores, so that cuBLAS computes what the hand kernels compute.
+  CHECK_CUBLAS(cublasSetMathMode(cublas_handle, CUBLAS_DEFAULT_MATH));
+#endif
   // In the suite's order (bench/workloads/main.cpp), one workload after the other.
   int failures = polygon(quick);
   failures += zprojection(quick);
@@ -784,5 +904,8 @@ int main(int argc, char** argv) {
   failures += norm(quick);
   failures += saxpy(quick);
   failures += stencil(quick);
+#ifdef CLPAR_BENCH_CUBLAS
+  CHECK_CUBLAS(cublasDestroy(cublas_handle));
+#endif
   return failures == 0 ? 0 : 1;
 }

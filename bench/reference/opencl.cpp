@@ -586,13 +586,10 @@ int bicg(const device& d, bool quick) {
     return seconds(kernels);
   };
   bench::check c;
-  const auto t = bench::measure([] {}, call,
-                                [&] {
-                                  const bench::check cs = bench::compare(b.s, want_s, 1e-4),
-                                                     cq = bench::compare(b.q, want_q, 1e-4);
-                                  c = {cs.ok && cq.ok, std::max(cs.error, cq.error)};
-                                },
-                                policy);
+  const auto check_both = [&] {
+    c = bench::both(bench::compare(b.s, want_s, 1e-4), bench::compare(b.q, want_q, 1e-4));
+  };
+  const auto t = bench::measure([] {}, call, check_both, policy);
   report(d, "bicg", std::to_string(n) + "x" + std::to_string(m), t, c,
          {4.0 * double(n * m), 4.0 * double(2 * n * m + 2 * (n + m)), true});
   return !c.ok;

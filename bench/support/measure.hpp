@@ -135,6 +135,11 @@ check compare_exact(const std::vector<T>& got, const std::vector<T>& want) {
   return {wrong == 0, wrong == 0 ? 0.0 : 1.0};
 }
 
+/// The checks of a call's two outputs as one: ok when both are, with the larger error.
+inline check both(const check& a, const check& b) {
+  return {a.ok && b.ok, std::max(a.error, b.error)};
+}
+
 /// What a workload call costs, for rates and fractions of the device's limits.
 struct work {
   double flops = 0;

@@ -49,6 +49,7 @@ VARIANT_COLORS = {
     "clpar-auto": "#009E73",
     "opencl-hand": "#56B4E9",
     "cuda-hand": "#3C3C3C",
+    "cublas": "#F0E442",
 }
 PARITY_COLOR, AIM_COLOR, SECOND_AIM_COLOR = "#282828", "#C81E1E", "#7828A0"
 MISS_COLOR, LABEL_COLOR, STRIPE_COLOR = "#B01818", "#404040", "#F2F2F2"

@@ -9,13 +9,16 @@
 // memory-bound GPU kernels against the device copy bandwidth (85%), and clpar's OpenMP
 // variant against the hand-written OpenMP loop (1.1x); and auto against the faster of the
 // OpenMP and GPU variants, the GPU's cached run included (1.2x: SPEC 1.6 asks for
-// "close").
+// "close").  Two columns with no aim appear where the run has their data: clpar's GPU
+// kernel time against cuBLAS's (the "cublas" records of the CUDA reference), and clpar's
+// GPU FLOP rate against the device's peak FP32 rate (the "peak FP32 (FMA)" limit).
 //
 // results.json carries the aims' values too, so that bench/support/plots.py draws the plots
 // of a run from it alone (and ends RESULTS.md with the section that links them).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -57,11 +60,16 @@ const variant_column variants[] = {
     {"clpar-auto", "clpar auto"},
     {"opencl-hand", "OpenCL, hand"},
     {"cuda-hand", "CUDA, hand"},
+    {"cublas", "cuBLAS"},
 };
 
 const double aim_opencl = 1.05, aim_cuda = 1.15, aim_bandwidth = 0.85, aim_openmp = 1.1;
 /// SPEC 1.6 asks auto to be "close to the faster variant"; the report calls 1.2x close.
 const double aim_auto = 1.2;
+
+/// The limits the report divides by, by their names in device_limits' records.
+const char* const device_copy_limit = "device copy bandwidth";
+const char* const peak_fp32_limit = "peak FP32 (FMA)";
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> fields;
@@ -136,11 +144,15 @@ std::string fixed(double v, int digits) {
   return text;
 }
 
+/// 3 significant digits or so.
+std::string three_digits(double v) {
+  return fixed(v, v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3);
+}
+
 /// A time in the unit's scale with 3 significant digits or so.
 std::string time_text(double seconds, double scale) {
   if (seconds < 0) return "";
-  const double v = seconds * scale;
-  return fixed(v, v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3);
+  return three_digits(seconds * scale);
 }
 
 /// Notes a cell needs: failed check, a device variant that ran on the host, auto's choice.
@@ -159,7 +171,8 @@ double end_to_end_of(const result& x) {
   return x.median >= 0 ? x.median : x.cold;
 }
 
-std::string ratio_text(double r, double aim) {
+/// A ratio, marked "miss" above its aim; with no aim, never.
+std::string ratio_text(double r, double aim = std::numeric_limits<double>::infinity()) {
   if (!(r > 0)) return "";
   return fixed(r, 2) + "x" + (r > aim ? " miss" : "");
 }
@@ -176,6 +189,8 @@ double shown_kernel(const result* r) {
 
 struct aims {
   double vs_opencl = -1, vs_cuda = -1, bandwidth_fraction = -1, vs_openmp = -1;
+  double vs_cublas = -1;                       ///< no aim: how far from the vendor's library
+  double gpu_gflops = -1, peak_fraction = -1;  ///< no aim: the GPU kernel's FLOP rate
   double gpu_gbs = -1, host_gbs = -1, host_fraction = -1;
   double auto_vs_best = -1;  ///< auto's end-to-end median over the faster of OpenMP and GPU
 };
@@ -187,12 +202,19 @@ aims aims_of(const run& r, const std::pair<std::string, std::string>& inst) {
   if (k > 0) {
     const double ocl = kernel_of(r.find(inst, "opencl-hand"));
     const double cuda = kernel_of(r.find(inst, "cuda-hand"));
+    const double cublas = kernel_of(r.find(inst, "cublas"));
     if (ocl > 0) a.vs_opencl = k / ocl;
     if (cuda > 0) a.vs_cuda = k / cuda;
+    if (cublas > 0) a.vs_cublas = k / cublas;
     if (gpu->memory_bound && gpu->bytes > 0) {
       a.gpu_gbs = gpu->bytes / k * 1e-9;
-      const double copy = r.limit_value("device copy bandwidth");
+      const double copy = r.limit_value(device_copy_limit);
       if (copy > 0) a.bandwidth_fraction = a.gpu_gbs / copy;
+    }
+    if (gpu->flops > 0) {
+      a.gpu_gflops = gpu->flops / k * 1e-9;
+      const double peak = r.limit_value(peak_fp32_limit);
+      if (peak > 0) a.peak_fraction = a.gpu_gflops / peak;
     }
   }
   const result* host = r.find(inst, "clpar-host");
@@ -216,6 +238,15 @@ aims aims_of(const run& r, const std::pair<std::string, std::string>& inst) {
   return a;
 }
 
+/// The GPU kernel's FLOP rate and its share of the peak FP32 rate: "12.3 TFLOP/s (25%)".
+std::string flop_rate_text(const aims& a) {
+  if (!(a.gpu_gflops > 0)) return "";
+  std::string text = three_digits(a.gpu_gflops * 1e-3) + " TFLOP/s";
+  if (a.peak_fraction > 0)
+    text += " (" + fixed(100 * a.peak_fraction, a.peak_fraction < 0.1 ? 1 : 0) + "%)";
+  return text;
+}
+
 double geomean(const std::vector<double>& v) {
   if (v.empty()) return -1;
   double s = 0;
@@ -231,6 +262,11 @@ void write_markdown(const run& r, std::ostream& md) {
   std::vector<const variant_column*> present;
   for (const variant_column& v : variants)
     if (r.has_variant(v.id)) present.push_back(&v);
+  const auto row = [&](const std::string& first, const std::vector<std::string>& cells) {
+    md << "| " << first << " |";
+    for (const std::string& c : cells) md << " " << c << " |";
+    md << "\n";
+  };
   const auto header = [&](std::ostream& o, const std::string& first,
                           const std::vector<std::string>& columns) {
     o << "| " << first << " |";
@@ -283,7 +319,7 @@ void write_markdown(const run& r, std::ostream& md) {
     md << "\n";
   }
 
-  const char* kernel_variants[] = {"clpar-gpu", "opencl-hand", "cuda-hand", "clpar-pocl"};
+  const char* kernel_variants[] = {"clpar-gpu", "opencl-hand", "cuda-hand", "cublas", "clpar-pocl"};
   std::vector<std::string> kernel_titles;
   for (const char* id : kernel_variants)
     for (const variant_column& v : variants)
@@ -302,20 +338,39 @@ void write_markdown(const run& r, std::ostream& md) {
     }
   }
 
+  // The columns with no aim only where the run has their data: without, the table is the
+  // one runs before them had.
+  const bool with_cublas = r.has_variant("cublas");
+  const bool with_peak = r.limit_value(peak_fp32_limit) > 0;
   md << "\n### Against the aims\n\n"
         "GPU columns compare kernel times; `GB/s` is the least traffic a call needs over the "
         "kernel time, and its share of the device copy bandwidth; the OpenMP column compares "
         "end-to-end medians with the hand-written loop (same loop nest, `#pragma omp parallel "
-        "for`); `host GB/s` is the clpar OpenMP variant's share of the host copy bandwidth.\n\n";
-  header(md, "workload",
-         {"clpar GPU / OpenCL (aim 1.05)", "clpar GPU / CUDA (aim 1.15)",
-          "GPU GB/s (aim 85% of copy)", "clpar OpenMP / hand (aim 1.1)", "host GB/s",
-          "auto / faster of OpenMP, GPU (aim 1.2)"});
-  std::vector<double> all_ocl, all_cuda, all_omp, all_auto;
+        "for`); `host GB/s` is the clpar OpenMP variant's share of the host copy bandwidth.";
+  if (with_cublas) md << " `clpar GPU / cuBLAS` has no aim: the vendor's library, for scale.";
+  if (with_peak)
+    md << " `share of peak FP32` is the floating-point work a call counts (an FMA as two) over "
+          "the clpar GPU kernel time, and its share of the peak FP32 rate measured in this run "
+          "(no aim).";
+  md << "\n\n";
+  const bool aim_column_shown[] = {true, true, with_cublas, true, with_peak, true, true, true};
+  const auto shown = [&](const std::vector<std::string>& all) {
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (aim_column_shown[i]) cells.push_back(all[i]);
+    return cells;
+  };
+  header(
+      md, "workload",
+      shown({"clpar GPU / OpenCL (aim 1.05)", "clpar GPU / CUDA (aim 1.15)", "clpar GPU / cuBLAS",
+             "GPU GB/s (aim 85% of copy)", "share of peak FP32", "clpar OpenMP / hand (aim 1.1)",
+             "host GB/s", "auto / faster of OpenMP, GPU (aim 1.2)"}));
+  std::vector<double> all_ocl, all_cuda, all_cublas, all_omp, all_auto;
   for (const auto& inst : r.instances) {
     const aims a = aims_of(r, inst);
     if (a.vs_opencl > 0) all_ocl.push_back(a.vs_opencl);
     if (a.vs_cuda > 0) all_cuda.push_back(a.vs_cuda);
+    if (a.vs_cublas > 0) all_cublas.push_back(a.vs_cublas);
     if (a.vs_openmp > 0) all_omp.push_back(a.vs_openmp);
     if (a.auto_vs_best > 0) all_auto.push_back(a.auto_vs_best);
     std::string bw;
@@ -330,15 +385,15 @@ void write_markdown(const run& r, std::ostream& md) {
       host_bw = fixed(a.host_gbs, 1);
       if (a.host_fraction > 0) host_bw += " (" + fixed(100 * a.host_fraction, 0) + "%)";
     }
-    md << "| " << name(inst) << " | " << ratio_text(a.vs_opencl, aim_opencl) << " | "
-       << ratio_text(a.vs_cuda, aim_cuda) << " | " << bw << " | "
-       << ratio_text(a.vs_openmp, aim_openmp) << " | " << host_bw << " | "
-       << ratio_text(a.auto_vs_best, aim_auto) << " |\n";
+    row(name(inst),
+        shown({ratio_text(a.vs_opencl, aim_opencl), ratio_text(a.vs_cuda, aim_cuda),
+               ratio_text(a.vs_cublas), bw, flop_rate_text(a), ratio_text(a.vs_openmp, aim_openmp),
+               host_bw, ratio_text(a.auto_vs_best, aim_auto)}));
   }
-  md << "| geometric mean | " << ratio_text(geomean(all_ocl), aim_opencl) << " | "
-     << ratio_text(geomean(all_cuda), aim_cuda) << " |  | "
-     << ratio_text(geomean(all_omp), aim_openmp) << " |  | "
-     << ratio_text(geomean(all_auto), aim_auto) << " |\n";
+  row("geometric mean",
+      shown({ratio_text(geomean(all_ocl), aim_opencl), ratio_text(geomean(all_cuda), aim_cuda),
+             ratio_text(geomean(all_cublas)), "", "", ratio_text(geomean(all_omp), aim_openmp), "",
+             ratio_text(geomean(all_auto), aim_auto)}));
 
   int failed = 0;
   for (const result& x : r.results) failed += !x.ok;
@@ -386,8 +441,11 @@ json json_of(const run& r) {
          {"size", inst.second},
          {"gpu_kernel_vs_opencl_hand", number_or_null(a.vs_opencl)},
          {"gpu_kernel_vs_cuda_hand", number_or_null(a.vs_cuda)},
+         {"gpu_kernel_vs_cublas", number_or_null(a.vs_cublas)},
          {"gpu_kernel_gb_per_s", number_or_null(a.gpu_gbs)},
          {"gpu_fraction_of_copy_bandwidth", number_or_null(a.bandwidth_fraction)},
+         {"gpu_kernel_gflop_per_s", number_or_null(a.gpu_gflops)},
+         {"gpu_fraction_of_peak_fp32", number_or_null(a.peak_fraction)},
          {"openmp_vs_hand", number_or_null(a.vs_openmp)},
          {"host_gb_per_s", number_or_null(a.host_gbs)},
          {"host_fraction_of_copy_bandwidth", number_or_null(a.host_fraction)},
