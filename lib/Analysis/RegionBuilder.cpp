@@ -9,6 +9,7 @@
 #include "Analysis/KernelNames.h"
 #include "Analysis/LoopEntryChecks.h"
 #include "Analysis/NestShape.h"
+#include "Analysis/ProductTiles.h"
 #include "Analysis/RegionChecker.h"
 
 #include "clang/AST/ASTContext.h"
@@ -292,6 +293,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
       hoistBoundsChecks(R);
       addLoopEntryChecks(R);
       R.Inner = findInnerReduction(R);
+      R.Tiles = findProductTiles(R);
       planDeviceSplit(R);
     }
     if (!R.KernelBody) {

@@ -162,6 +162,8 @@ private:
     KernelOpts.BoundsCheck = Opts.BoundsCheck;
     KernelOpts.StrictFp = Opts.StrictFp;
     const KernelShape Shape = kernelShape(R, KernelOpts);
+    // The split and tiled forms need the inner loop's trip count.
+    const bool Trips = Shape.Split || Shape.Tiles;
     // How dimension 0's shares touch the views (ir::SplitView), for a call shared out
     // over several devices.
     if (!R.Split.empty()) {
@@ -186,7 +188,8 @@ private:
          (R.iterationHasLoop() ? "true" : "false") + ", " +
          (Shape.Vector ? "true" : "false") + ", true, " +
          (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + ", " +
-         (R.Split.empty() ? "nullptr" : "clpar_split") + "};");
+         (R.Split.empty() ? "nullptr" : "clpar_split") + ", " +
+         (Shape.Tiles ? "true" : "false") + "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";
@@ -223,8 +226,8 @@ private:
          std::to_string(R.Scalars.size()) + ",");
     line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
          ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
-         (Opts.Scope.empty() ? (Shape.Split ? ", nullptr" : "") : ", &" + Opts.Scope) +
-         (Shape.Split ? ", " + innerTrips() : "") + "};");
+         (Opts.Scope.empty() ? (Trips ? ", nullptr" : "") : ", &" + Opts.Scope) +
+         (Trips ? ", " + innerTrips() : "") + "};");
     // Checks decided before launch: a failing one throws before anything is written, the
     // error of the access that fails first in the serial order.
     if (!R.HoistedChecks.empty()) {

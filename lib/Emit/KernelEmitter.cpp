@@ -528,6 +528,200 @@ void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
   K += "#undef CLPAR_SLOT\n";
 }
 
+/// The tiled form of a product (KernelShape::Tiles, ir::ProductTiles).  A work-group of
+/// CLPAR_GROUP_R x CLPAR_GROUP_C work-items takes a block of CLPAR_TI x CLPAR_TJ
+/// iterations; work-item (ty, tx) computes CLPAR_TILE_R x CLPAR_TILE_C of them, with the
+/// accumulators of each in registers: runs of CLPAR_RUN_R x CLPAR_RUN_C neighbouring
+/// iterations from (ty * CLPAR_RUN_R, tx * CLPAR_RUN_C), the runs a group's runs apart
+/// (runs of 1: iterations a group apart; runs of the whole block: side by side).  For every CLPAR_TILE_K steps of the inner
+/// loop the group loads each read of the loop for its block once into local memory (those
+/// along dimension 0 for its rows, those along dimension 1 for its columns); the next
+/// steps' reads are fetched into registers while the work-items run the loop's body for
+/// these steps on each of their iterations in turn, so each iteration still runs its loop
+/// in order.  The declarations before the loop are made once for the accumulators' first
+/// values and again, before the statements after the loop, for everything else they
+/// declare.
+void emitTiledForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
+  const ir::InnerReduction &In = *R.Inner;
+  const ir::ProductTiles &T = *R.Tiles;
+  const auto &Body = R.KernelBody->Children;
+  const std::string VarType = ir::openclTypeName(In.VarType);
+  const auto Each = [](const std::string &Pad) {
+    return "#pragma unroll\n" + Pad +
+           "for (uint clpar_r = 0; clpar_r < CLPAR_TILE_R; ++clpar_r)\n#pragma unroll\n" +
+           Pad + "  for (uint clpar_c = 0; clpar_c < CLPAR_TILE_C; ++clpar_c) {\n";
+  };
+  // Iteration (clpar_r, clpar_c) of the work-item's block; \p Skip: leave out-of-range
+  // ones (the statement given).
+  const auto Iteration = [&](const std::string &Pad, const std::string &Skip) {
+    std::string S = Pad + "const ulong clpar_k0 = clpar_i0 + CLPAR_ROW(clpar_r);\n" + Pad +
+                    "const ulong clpar_k1 = clpar_j0 + CLPAR_COL(clpar_c);\n";
+    if (!Skip.empty())
+      S += Pad + "if (clpar_k0 >= clpar_count0 || clpar_k1 >= clpar_count1) {\n" + Skip + Pad +
+           "}\n";
+    return S + loopVarDecl(R, 0, Pad) + loopVarDecl(R, 1, Pad);
+  };
+  const auto Acc = [](unsigned A) {
+    return "clpar_acc" + std::to_string(A) + "[clpar_r][clpar_c]";
+  };
+  const auto Extent = [&](unsigned N) {
+    return std::string(T.Loads[N].AlongDim1 ? "CLPAR_TJ" : "CLPAR_TI");
+  };
+  // Work-items' loads of one tile of read N: CLPAR_FETCH<N> each.
+  const auto Fetches = [&](unsigned N) { return "CLPAR_FETCH" + std::to_string(N); };
+  K += "#define CLPAR_TI (CLPAR_TILE_R * CLPAR_GROUP_R)\n"
+       "#define CLPAR_TJ (CLPAR_TILE_C * CLPAR_GROUP_C)\n"
+       "#define CLPAR_GROUP (CLPAR_GROUP_R * CLPAR_GROUP_C)\n"
+       "#define CLPAR_ROW(r) (((r) / CLPAR_RUN_R) * (CLPAR_GROUP_R * CLPAR_RUN_R) + "
+       "clpar_ty * CLPAR_RUN_R + (r) % CLPAR_RUN_R)\n"
+       "#define CLPAR_COL(c) (((c) / CLPAR_RUN_C) * (CLPAR_GROUP_C * CLPAR_RUN_C) + "
+       "clpar_tx * CLPAR_RUN_C + (c) % CLPAR_RUN_C)\n"
+       // Rows of a tile one element longer (runs of 1) or four (runs read as vectors),
+       // so that a tile's steps start in different banks.
+       "#define CLPAR_PAD (CLPAR_RUN_R == 1 && CLPAR_RUN_C == 1 ? 1 : 4)\n";
+  for (unsigned N = 0; N < T.Loads.size(); ++N)
+    K += "#define " + Fetches(N) + " ((CLPAR_TILE_K * " + Extent(N) +
+         " + CLPAR_GROUP - 1) / CLPAR_GROUP)\n";
+  K += "  const uint clpar_tx = get_local_id(0), clpar_ty = get_local_id(1);\n"
+       "  const uint clpar_t = clpar_ty * CLPAR_GROUP_C + clpar_tx;\n"
+       "  const ulong clpar_i0 = get_group_id(1) * (ulong)CLPAR_TI;\n"
+       "  const ulong clpar_j0 = get_group_id(0) * (ulong)CLPAR_TJ;\n";
+  for (unsigned N = 0; N < T.Loads.size(); ++N) {
+    const std::string Type = ir::openclTypeName(T.Loads[N].Value->Type);
+    K += "  __local " + Type + " clpar_tile" + std::to_string(N) + "[CLPAR_TILE_K][" +
+         Extent(N) + " + CLPAR_PAD];\n";
+    K += "  " + Type + " clpar_next" + std::to_string(N) + "[" + Fetches(N) + "];\n";
+  }
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    K += "  " + std::string(ir::openclTypeName(In.Accumulators[A].Type)) + " clpar_acc" +
+         std::to_string(A) + "[CLPAR_TILE_R][CLPAR_TILE_C];\n";
+  // The accumulators' first values.
+  std::string Zero;
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    Zero += "        " + Acc(A) + " = (" + ir::openclTypeName(In.Accumulators[A].Type) + ")0;\n";
+  K += Each("  ") + Iteration("      ", Zero + "        continue;\n");
+  for (unsigned I = 0; I < In.LoopStmt; ++I)
+    P.stmt(*Body[I], 3, K);
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    K += "      " + Acc(A) + " = " + In.Accumulators[A].Name + ";\n";
+  K += "    }\n";
+  // The loop, a tile of CLPAR_TILE_K steps at a time.
+  K += "  const " + VarType + " clpar_lo = (" + VarType + ")(" + P.expr(*In.First) + ");\n";
+  K += "  const " + std::string(ir::openclTypeName(In.End->Type)) +
+       " clpar_hi = " + P.expr(*In.End) + ";\n";
+  K += "  ulong clpar_len = 0;\n  if (clpar_lo < clpar_hi)\n"
+       "    clpar_len = (ulong)clpar_hi - (ulong)clpar_lo;\n";
+  // Element clpar_e of read N's tile: its step clpar_kk and its row or column clpar_x.
+  // Neighbouring work-items take neighbouring steps where the loop's variable is the
+  // read's last index, else neighbouring rows or columns.
+  const auto Element = [&](unsigned N, const std::string &Pad) {
+    const std::string Ext = Extent(N);
+    return T.Loads[N].LoopInLastIndex
+               ? Pad + "const uint clpar_kk = clpar_e % CLPAR_TILE_K, clpar_x = clpar_e / "
+                       "CLPAR_TILE_K;\n"
+               : Pad + "const uint clpar_kk = clpar_e / " + Ext + ", clpar_x = clpar_e % " + Ext +
+                     ";\n";
+  };
+  // The reads of the tile that starts at step \p Start into the registers clpar_next<N>.
+  const auto Fetch = [&](const std::string &Start, const std::string &Pad) {
+    std::string S;
+    const std::string LoopValue =
+        "(" + VarType + ")(clpar_lo + (" + VarType + ")(" + Start + " + clpar_kk))";
+    for (unsigned N = 0; N < T.Loads.size(); ++N) {
+      const ir::ProductTiles::Load &L = T.Loads[N];
+      const std::string Sn = std::to_string(N), D = L.AlongDim1 ? "1" : "0";
+      const std::string Type = ir::openclTypeName(L.Value->Type);
+      S += "#pragma unroll\n" + Pad + "for (uint clpar_f = 0; clpar_f < " + Fetches(N) +
+           "; ++clpar_f) {\n";
+      S += Pad + "  const uint clpar_e = clpar_t + clpar_f * CLPAR_GROUP;\n";
+      S += Element(N, Pad + "  ");
+      S += Pad + "  const ulong clpar_k" + D + " = clpar_" + (L.AlongDim1 ? "j0" : "i0") +
+           " + clpar_x;\n";
+      S += Pad + "  " + Type + " clpar_v = (" + Type + ")0;\n";
+      S += Pad + "  if (clpar_e < CLPAR_TILE_K * " + Extent(N) + " && clpar_k" + D +
+           " < clpar_count" + D + " && " + Start + " + clpar_kk < clpar_len) {\n";
+      S += loopVarDecl(R, L.AlongDim1 ? 1 : 0, Pad + "    ");
+      S += Pad + "    const " + VarType + " " + In.Var + " = " + LoopValue + ";\n";
+      S += Pad + "    clpar_v = " + P.expr(*L.Value) + ";\n";
+      S += Pad + "  }\n" + Pad + "  clpar_next" + Sn + "[clpar_f] = clpar_v;\n" + Pad + "}\n";
+    }
+    return S;
+  };
+  K += "  if (clpar_len > 0) {\n" + Fetch("0UL", "    ") + "  }\n";
+  K += "  for (ulong clpar_kb = 0; clpar_kb < clpar_len; clpar_kb += CLPAR_TILE_K) {\n"
+       "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+  for (unsigned N = 0; N < T.Loads.size(); ++N) {
+    const std::string Sn = std::to_string(N);
+    K += "#pragma unroll\n    for (uint clpar_f = 0; clpar_f < " + Fetches(N) +
+         "; ++clpar_f) {\n";
+    K += "      const uint clpar_e = clpar_t + clpar_f * CLPAR_GROUP;\n";
+    K += Element(N, "      ");
+    K += "      if (clpar_e < CLPAR_TILE_K * " + Extent(N) + ")\n        clpar_tile" + Sn +
+         "[clpar_kk][clpar_x] = clpar_next" + Sn + "[clpar_f];\n    }\n";
+  }
+  K += "    barrier(CLK_LOCAL_MEM_FENCE);\n";
+  K += "    if (clpar_kb + CLPAR_TILE_K < clpar_len) {\n" +
+       Fetch("(clpar_kb + CLPAR_TILE_K)", "      ") + "    }\n";
+  // One step of the loop for every iteration of the block.
+  const std::string LoopValue =
+      "(" + VarType + ")(clpar_lo + (" + VarType + ")(clpar_kb + clpar_kk))";
+  const auto Step = [&](const std::string &Pad) {
+    std::string S = Pad + "const " + VarType + " " + In.Var + " = " + LoopValue + ";\n";
+    for (unsigned N = 0; N < T.Loads.size(); ++N) {
+      const ir::ProductTiles::Load &L = T.Loads[N];
+      const std::string Sn = std::to_string(N);
+      const std::string Count = L.AlongDim1 ? "CLPAR_TILE_C" : "CLPAR_TILE_R";
+      S += Pad + ir::openclTypeName(L.Value->Type) + " clpar_v" + Sn + "[" + Count + "];\n";
+      S += "#pragma unroll\n" + Pad + "for (uint clpar_x = 0; clpar_x < " + Count +
+           "; ++clpar_x)\n";
+      S += Pad + "  clpar_v" + Sn + "[clpar_x] = clpar_tile" + Sn + "[clpar_kk][" +
+           (L.AlongDim1 ? "CLPAR_COL(clpar_x)" : "CLPAR_ROW(clpar_x)") + "];\n";
+    }
+    S += Each(Pad);
+    const std::string In2 = Pad + "    ";
+    for (unsigned N = 0; N < T.Loads.size(); ++N)
+      S += In2 + "const " + ir::openclTypeName(T.Loads[N].Value->Type) + " clpar_t" +
+           std::to_string(N) + " = clpar_v" + std::to_string(N) + "[" +
+           (T.Loads[N].AlongDim1 ? "clpar_c" : "clpar_r") + "];\n";
+    if (T.BodyUsesIndex)
+      S += Iteration(In2, "");
+    for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+      S += In2 + ir::openclTypeName(In.Accumulators[A].Type) + " " +
+           In.Accumulators[A].Name + " = " + Acc(A) + ";\n";
+    const unsigned Indent = In2.size() / 2;
+    if (T.Body->K == ir::Stmt::Kind::Compound) {
+      for (const auto &C : T.Body->Children)
+        P.stmt(*C, Indent, S);
+    } else {
+      P.stmt(*T.Body, Indent, S);
+    }
+    for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+      S += In2 + Acc(A) + " = " + In.Accumulators[A].Name + ";\n";
+    return S + Pad + "  }\n";
+  };
+  // Whole tiles with a constant trip count (unrolled), the last one as long as it is.
+  K += "    if (clpar_len - clpar_kb >= CLPAR_TILE_K) {\n"
+       "#pragma unroll\n"
+       "      for (uint clpar_kk = 0; clpar_kk < CLPAR_TILE_K; ++clpar_kk) {\n" +
+       Step("        ") + "      }\n    } else {\n"
+       "      for (uint clpar_kk = 0; clpar_kk < (uint)(clpar_len - clpar_kb); ++clpar_kk) {\n" +
+       Step("        ") + "      }\n    }\n  }\n";
+  // The statements after the loop, for every iteration of the block in range.
+  K += Each("  ") + Iteration("      ", "        continue;\n");
+  for (unsigned I = 0; I < In.LoopStmt; ++I)
+    P.stmt(*Body[I], 3, K);
+  for (unsigned A = 0; A < In.Accumulators.size(); ++A)
+    K += "      " + In.Accumulators[A].Name + " = " + Acc(A) + ";\n";
+  for (unsigned I = In.LoopStmt + 1; I < Body.size(); ++I)
+    P.stmt(*Body[I], 3, K);
+  K += "    }\n";
+  for (const char *Macro : {"CLPAR_TI", "CLPAR_TJ", "CLPAR_GROUP", "CLPAR_ROW", "CLPAR_COL",
+                            "CLPAR_PAD"})
+    K += "#undef " + std::string(Macro) + "\n";
+  for (unsigned N = 0; N < T.Loads.size(); ++N)
+    K += "#undef " + Fetches(N) + "\n";
+}
+
 } // namespace
 
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
@@ -538,6 +732,7 @@ KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
   Shape.Vector = vectorizable(R, Opts.BoundsCheck && R.BoundsCheck);
   Shape.Split = R.Inner && !Shape.GridStride && Shape.InnerBlock == 1 &&
                 !(Opts.StrictFp && R.Inner->Reassociates);
+  Shape.Tiles = R.Inner && R.Tiles && !Shape.GridStride && Shape.InnerBlock == 1;
   return Shape;
 }
 
@@ -614,9 +809,17 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // The split form's work-group size is fixed: NVIDIA's compiler then fits the registers
   // to it rather than to the largest group.
   K += "\n__kernel";
-  K += Shape.Split ? "\n#ifdef CLPAR_LANES\n__attribute__((reqd_work_group_size(CLPAR_LANES * "
-                     "CLPAR_ITEMS, 1, 1)))\n#endif\n"
-                   : " ";
+  // (With a tiled form, that form's fixed group first.)
+  const std::string SplitGroup =
+      "__attribute__((reqd_work_group_size(CLPAR_LANES * CLPAR_ITEMS, 1, 1)))\n";
+  const std::string TiledGroup =
+      "#if defined(CLPAR_TILE_R)\n"
+      "__attribute__((reqd_work_group_size(CLPAR_GROUP_C, CLPAR_GROUP_R, 1)))\n";
+  if (Shape.Tiles)
+    K += "\n" + TiledGroup + (Shape.Split ? "#elif defined(CLPAR_LANES)\n" + SplitGroup : "") +
+         "#endif\n";
+  else
+    K += Shape.Split ? "\n#ifdef CLPAR_LANES\n" + SplitGroup + "#endif\n" : " ";
   K += "void " + R.KernelName + "(";
   std::string Sep = "\n    ";
   for (unsigned D = 0; D < R.Dims.size(); ++D) {
@@ -762,17 +965,22 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     if (Shape.Vector)
       K += "#endif\n";
   } else {
-    if (Shape.Split) {
-      K += "#ifdef CLPAR_LANES\n";
-      emitSplitForm(R, P, K);
-      K += "#else\n";
+    if (Shape.Tiles) {
+      K += "#if defined(CLPAR_TILE_R)\n";
+      emitTiledForm(R, P, K);
     }
+    if (Shape.Split) {
+      K += Shape.Tiles ? "#elif defined(CLPAR_LANES)\n" : "#ifdef CLPAR_LANES\n";
+      emitSplitForm(R, P, K);
+    }
+    if (Shape.Split || Shape.Tiles)
+      K += "#else\n";
     const std::string Guard = WorkItemIds(N);
     K += "  if (" + Guard + ")\n    return;\n";
     for (unsigned D = 0; D < N; ++D)
       LoopVar(D, "  ");
     Body(1);
-    if (Shape.Split)
+    if (Shape.Split || Shape.Tiles)
       K += "#endif\n";
   }
   if (Reducing) {

@@ -33,6 +33,13 @@ struct KernelShape {
   /// (region_info::inner_split).  Not under --strict-fp where that reorders floating-point
   /// sums or products.
   bool Split = false;
+  /// The kernel has a tiled form (built with CLPAR_TILE_R, CLPAR_TILE_C, CLPAR_GROUP_R,
+  /// CLPAR_GROUP_C, CLPAR_TILE_K, CLPAR_RUN_R and CLPAR_RUN_C defined) for a product (ir::ProductTiles): a
+  /// work-group stages the inner loop's reads in local memory a tile at a time, and each
+  /// work-item computes a block of CLPAR_TILE_R x CLPAR_TILE_C iterations
+  /// (region_info::product_tiles).  Every iteration keeps its loop's order, so
+  /// --strict-fp keeps it.
+  bool Tiles = false;
 };
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts);
 

@@ -36,7 +36,7 @@ const char *openclTypeName(ScalarType T) {
   return "int";
 }
 
-std::unique_ptr<Expr> cloneExpr(const Expr &E) {
+std::unique_ptr<Expr> cloneNode(const Expr &E) {
   auto C = std::make_unique<Expr>(E.K, E.Type);
   C->Text = E.Text;
   C->Index = E.Index;
@@ -46,6 +46,11 @@ std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   C->HoistedMask = E.HoistedMask;
   C->EntryCheckedMask = E.EntryCheckedMask;
   C->Extent = E.Extent;
+  return C;
+}
+
+std::unique_ptr<Expr> cloneExpr(const Expr &E) {
+  auto C = cloneNode(E);
   for (const auto &Op : E.Operands)
     C->Operands.push_back(cloneExpr(*Op));
   return C;

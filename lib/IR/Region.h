@@ -51,6 +51,8 @@ bool isFloating(ScalarType T);
 struct Expr;
 /// A deep copy.
 std::unique_ptr<Expr> cloneExpr(const Expr &E);
+/// A copy of \p E without its operands.
+std::unique_ptr<Expr> cloneNode(const Expr &E);
 bool isSignedInteger(ScalarType T);
 /// The OpenCL C spelling (bool, char, uchar, ..., double).
 const char *openclTypeName(ScalarType T);
@@ -331,6 +333,27 @@ struct InnerReduction {
   bool Reassociates = false;
 };
 
+/// A product: a two-dimensional region whose inner reduction (InnerReduction) reads in its
+/// loop only values that stay the same along one of the two dimensions.  The kernel's
+/// tiled form stages those reads in local memory a tile of the loop at a time and has
+/// each work-item compute a block of iterations (Analysis/ProductTiles.h).
+struct ProductTiles {
+  struct Load {
+    std::shared_ptr<const Expr> Value; ///< the read as the loop makes it (a ViewElement)
+    /// The read varies along dimension 1, not along 0 (the product's right factor);
+    /// otherwise it does not vary along dimension 1.
+    bool AlongDim1 = false;
+    /// The loop's variable is in the read's last index: neighbouring values of it are
+    /// neighbours in memory, so neighbouring work-items load them.
+    bool LoopInLastIndex = false;
+  };
+  std::vector<Load> Loads;
+  /// The loop's body with read N replaced by the variable clpar_t<N>.
+  std::shared_ptr<const Stmt> Body;
+  /// The body names a dimension's loop variable outside the reads.
+  bool BodyUsesIndex = false;
+};
+
 /// Which elements of a view the iterations with dimension 0's value v touch: those whose
 /// index Axis lies in [Coef * v + Low, Coef * v + High]; Axis -1: any element (or, for
 /// SplitView::Written, none: the view is not written).
@@ -367,6 +390,8 @@ struct Region {
   std::vector<HoistedCheck> HoistedChecks;
   /// Set when an iteration reduces over an inner loop the kernel can split.
   std::optional<InnerReduction> Inner;
+  /// Set when that inner reduction is a product the kernel can tile.
+  std::optional<ProductTiles> Tiles;
   /// One per view when the region's calls can be shared out over several devices by
   /// dimension 0 (Analysis/DeviceSplit.h); empty otherwise, with NotSplitReason.
   std::vector<SplitView> Split;

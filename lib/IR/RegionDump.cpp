@@ -39,6 +39,13 @@ std::string dumpRegion(const Region &R) {
       S += " " + A.Name + ":" + openmpReductionOperator(A.Op);
     S += "\n";
   }
+  if (R.Tiles) {
+    S += "  product-tiles";
+    for (const ProductTiles::Load &L : R.Tiles->Loads)
+      S += " " + R.Views[L.Value->Index].HostExpr + (L.AlongDim1 ? ":dim1" : ":dim0") +
+           (L.LoopInLastIndex ? ":loop-last" : "");
+    S += R.Tiles->BodyUsesIndex ? " uses-index\n" : "\n";
+  }
   if (R.UsesDouble)
     S += "  fp64\n";
   if (!R.offloaded())

@@ -64,11 +64,18 @@ std::string offloadedRemark(const ir::Region &R, const emit::KernelOptions &Opts
     for (size_t I = 0; I < R.Functions.size(); ++I)
       S += std::string(I ? ", '" : " '") + R.Functions[I].SourceName + "'";
   }
-  // The split form (Analysis/InnerReduction.h), which GPUs take.
-  if (emit::kernelShape(R, Opts).Split)
-    S += (R.Reductions.empty() && R.Functions.empty() ? "" : ",") +
-         std::string(" sharing each iteration's loop over '") + R.Inner->Var +
-         "' among work-items";
+  // The split form (Analysis/InnerReduction.h) and the tiled form
+  // (Analysis/ProductTiles.h), which GPUs take.
+  const emit::KernelShape Shape = emit::kernelShape(R, Opts);
+  bool Listed = !R.Reductions.empty() || !R.Functions.empty();
+  if (Shape.Split) {
+    S += (Listed ? "," : "") + std::string(" sharing each iteration's loop over '") +
+         R.Inner->Var + "' among work-items";
+    Listed = true;
+  }
+  if (Shape.Tiles)
+    S += (Listed ? "," : "") + std::string(" tiling the loop over '") + R.Inner->Var +
+         "' for blocks of iterations";
   return S + " and an OpenMP variant";
 }
 

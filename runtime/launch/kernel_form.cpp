@@ -8,18 +8,24 @@ namespace clpar::rt {
 kernel_form form_for(const launch_request& request, const device_context& context) {
   kernel_form form;
   form.rows = aligned_rows_of(request);
-  if (!form.rows) form.split = split_shape_of(request, context.device());
+  if (!form.rows) form.tiles = tile_shape_of(request, context.device());
+  if (!form.rows && !form.tiles) form.split = split_shape_of(request, context.device());
   form.options = form_options(request, form.rows);
-  if (form.split) form.options += (form.options.empty() ? "" : " ") + split_options(*form.split);
+  const auto add = [&](const std::string& options) {
+    form.options += (form.options.empty() ? "" : " ") + options;
+  };
+  if (form.tiles) add(tile_options(*form.tiles));
+  if (form.split) add(split_options(*form.split));
   return form;
 }
 
 bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info) {
   if (entry == nullptr || entry->why != nullptr) return false;
-  if (!form.split || entry->work_group_size >= form.split->group()) return true;
+  const unsigned group = form.tiles ? form.tiles->group() : form.split ? form.split->group() : 0;
+  if (entry->work_group_size >= group) return true;
   if (trace_enabled())
-    trace_write(std::string(info.site) + ": the split form needs " +
-                std::to_string(form.split->group()) + " work-items a group, its kernel takes " +
+    trace_write(std::string(info.site) + ": the " + (form.tiles ? "tiled" : "split") +
+                " form needs " + std::to_string(group) + " work-items a group, its kernel takes " +
                 std::to_string(entry->work_group_size) + "; the general form runs");
   return false;
 }

@@ -1,10 +1,11 @@
 // runtime/launch/kernel_form.hpp - which built form of a region's kernel a call runs.
 //
 // A region's kernel has its general form and, where the translator made them, forms built
-// with options for calls whose views allow them: aligned rows (launch/aligned_rows.hpp), a
-// split of an inner reduction (launch/inner_split.hpp), unit inner strides.  A call runs
-// the form its views allow where that form built (and, for the split form, takes the
-// work-group it needs); else the general form.
+// with options for calls whose views allow them: aligned rows (launch/aligned_rows.hpp),
+// tiles of a product (launch/product_tiles.hpp), a split of an inner reduction
+// (launch/inner_split.hpp), unit inner strides.  A call runs the form its views allow
+// where that form built (and, for the tiled and split forms, takes the work-group it
+// needs); else the general form.
 #ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
 #define CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
 
@@ -15,11 +16,13 @@
 #include "device/device_context.hpp"
 #include "launch/aligned_rows.hpp"
 #include "launch/inner_split.hpp"
+#include "launch/product_tiles.hpp"
 
 namespace clpar::rt {
 
 struct kernel_form {
   std::optional<row_layout> rows;    ///< the aligned-rows form's layout
+  std::optional<tile_shape> tiles;   ///< the tiled form's shape
   std::optional<split_shape> split;  ///< the split form's shape
   std::string options;               ///< the form's build options; empty: the general form
 };
@@ -27,8 +30,8 @@ struct kernel_form {
 /// The form `request`'s views allow on `context`'s device.
 kernel_form form_for(const launch_request& request, const device_context& context);
 
-/// Whether `entry`, built for `form`, can run the call: it built, and a split form's
-/// work-group is large enough (traced when not).
+/// Whether `entry`, built for `form`, can run the call: it built, and a tiled or split
+/// form's work-group is within the kernel's limit (traced when not).
 bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info);
 
 /// The kernel `request` runs on `context`'s device, built now if need be: the form its

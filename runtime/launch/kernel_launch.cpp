@@ -200,15 +200,15 @@ class call_holding {
 class launch_part {
  public:
   launch_part(device_context& context, device_id device, kernel_entry& kernel,
-              const launch_request& request, const span_set& spans, const row_layout* rows,
-              const split_shape* split)
+              const launch_request& request, const span_set& spans, const kernel_form* form)
       : context_(context),
         device_(device),
         kernel_(kernel),
         request_(request),
         spans_(spans),
-        rows_(rows),
-        split_(split),
+        rows_(form != nullptr && form->rows ? &*form->rows : nullptr),
+        tiles_(form != nullptr && form->tiles ? &*form->tiles : nullptr),
+        split_(form != nullptr && form->split ? &*form->split : nullptr),
         lock_(context.launch_mutex()),
         resources_(context) {}
 
@@ -245,6 +245,7 @@ class launch_part {
   const launch_request& request_;
   const span_set& spans_;
   const row_layout* rows_;
+  const tile_shape* tiles_;
   const split_shape* split_;
   std::lock_guard<std::mutex> lock_;
   call_resources resources_;
@@ -286,13 +287,14 @@ const char* launch_part::plan() {
   counts[info.dims - 1] = rows_ != nullptr ? rows_->items(counts[info.dims - 1])
                                            : counts[info.dims - 1] / block +
                                                  (counts[info.dims - 1] % block != 0);
-  size_ = split_ != nullptr
-              ? split_work_size(*split_, std::span(counts, info.dims),
-                                std::span<const std::size_t, 3>(entry.max_work_item_sizes))
-              : choose_work_size(
-                    std::span(counts, info.dims),
-                    std::min({kernel_.work_group_size, entry.max_work_group_size, needs.max_group}),
-                    std::span<const std::size_t, 3>(entry.max_work_item_sizes));
+  const std::span<const std::size_t, 3> max_items(entry.max_work_item_sizes);
+  size_ = tiles_ != nullptr   ? tile_work_size(*tiles_, std::span(counts, info.dims), max_items)
+          : split_ != nullptr ? split_work_size(*split_, std::span(counts, info.dims), max_items)
+                              : choose_work_size(std::span(counts, info.dims),
+                                                 std::min({kernel_.work_group_size,
+                                                           entry.max_work_group_size,
+                                                           needs.max_group}),
+                                                 max_items);
   if (!size_) return "iteration space too large for one NDRange";
   if (info.grid_stride)
     cap_work_groups(*size_, std::uint64_t{groups_per_compute_unit} *
@@ -512,12 +514,11 @@ void launch_part::complete(const std::vector<std::optional<view_arg>>* written_p
 
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, bool timed, const row_layout* rows,
-                             const split_shape* split) {
+                             bool wait_for_kernel, bool timed, const kernel_form* form) {
   const region_info& info = *request.info;
   // Destroyed in reverse: the queue drains, then the holding ends.
   call_holding holding(request);
-  launch_part part(context, device, kernel, request, spans, rows, split);
+  launch_part part(context, device, kernel, request, spans, form);
   if (const char* why = part.plan()) return why;
   // 1. Device copies of every span: only bytes the device lacks move.
   if (const char* why = part.place(holding.holds(), nullptr)) return why;
@@ -552,8 +553,7 @@ const char* launch_shared(std::span<device_share> shares, const span_set& spans)
   for (device_share& share : shares) {
     share.request.dims = share.dims;
     parts.push_back(std::make_unique<launch_part>(*share.context, share.device, *share.kernel,
-                                                  share.request, spans, share.rows,
-                                                  share.split));
+                                                  share.request, spans, share.form));
     if (const char* why = parts.back()->plan()) return why;
   }
   // Every device gets what its share touches before any kernel runs: a failure here

@@ -63,8 +63,7 @@
 
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
-#include "launch/aligned_rows.hpp"
-#include "launch/inner_split.hpp"
+#include "launch/kernel_form.hpp"
 #include "memory/region_registry.hpp"
 #include "memory/span_set.hpp"
 
@@ -107,24 +106,22 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// `wait_for_kernel` makes the call wait even where it could return at once (step 3), so
 /// that last_kernel_seconds has the kernel's time for the cost model.  `timed`: the kernel
 /// gets a profiling event and its time is kept (auto's calls, kernel_times_requested()).
-/// `rows`: the kernel
-/// is the aligned-rows form built for that layout (aligned_rows.hpp), whose work-items
-/// the innermost dimension takes; the call runs on the host if a view's device offset
-/// disagrees with it.  `split`: the kernel is the split form of that shape
-/// (inner_split.hpp), launched with split_work_size.
+/// `form`: the form `kernel` was built as (kernel_form.hpp; null: the general form).  An
+/// aligned-rows form's work-items take its layout's blocks of the innermost dimension, and
+/// the call runs on the host if a view's device offset disagrees with the layout
+/// (aligned_rows.hpp); a tiled form is launched with tile_work_size (product_tiles.hpp), a
+/// split form with split_work_size (inner_split.hpp).
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
                              bool wait_for_kernel, bool timed,
-                             const row_layout* rows = nullptr,
-                             const split_shape* split = nullptr);
+                             const kernel_form* form = nullptr);
 
 /// One device's share of a call shared out over several devices (launch/shared_call.hpp).
 struct device_share {
   device_context* context = nullptr;
   device_id device = 0;
   kernel_entry* kernel = nullptr;
-  const row_layout* rows = nullptr;
-  const split_shape* split = nullptr;
+  const kernel_form* form = nullptr;  ///< the form `kernel` was built as; null: general
   /// The call with dimension 0 cut down to the share: its dims are `dims`.
   launch_request request{};
   dim_arg dims[3] = {};

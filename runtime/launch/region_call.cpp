@@ -374,8 +374,9 @@ decision decide_and_run(const launch_request& request) {
 
   const outcome<device_context*> context = device_context::of(choice.device);
   if (!context) return host(context.why);
-  // The kernel's aligned-rows, split or unit-inner form where the call's views allow it
-  // and it builds (a split form also needs its work-group size), else its general form.
+  // The kernel's aligned-rows, tiled, split or unit-inner form where the call's views allow
+  // it and it builds (a tiled or split form also needs its work-group size), else its
+  // general form.
   kernel_form form = form_for(request, *context.value);
   kernel_entry* kernel = nullptr;
   if (in_background) {
@@ -399,8 +400,7 @@ decision decide_and_run(const launch_request& request) {
                      (automatic && (wait_for_kernel || auto_timing_sample()));
   if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
                                          *kernel, request, spans, wait_for_kernel, timed,
-                                         form.rows ? &*form.rows : nullptr,
-                                         form.split ? &*form.split : nullptr))
+                                         &form))
     return host(why);
   result.where = context.value->device().name.c_str();
   return result;

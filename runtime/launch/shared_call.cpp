@@ -139,8 +139,7 @@ shared_outcome run_shared(const launch_request& request, std::span<const int> de
       out.why = part.kernel->why;
       return out;
     }
-    part.rows = forms[k].rows ? &*forms[k].rows : nullptr;
-    part.split = forms[k].split ? &*forms[k].split : nullptr;
+    part.form = &forms[k];
     const std::int64_t first = value(share.begin);
     const std::int64_t last = value(share.begin + share.count - 1);
     part.needed.assign(spans.spans().size(), std::nullopt);

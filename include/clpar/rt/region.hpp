@@ -101,6 +101,11 @@ struct region_info {
   /// CLPAR_DEVICE=all).  Null for a region without views, and for one that writes a view
   /// where dimension 0 does not decide: only the first can be shared out.
   const split_view* split_views = nullptr;
+  /// The kernel has a tiled form for a product, compiled with CLPAR_TILE_R, CLPAR_TILE_C,
+  /// CLPAR_GROUP_R, CLPAR_GROUP_C and CLPAR_TILE_K defined, in which a work-group stages
+  /// the inner loop's reads in local memory and each work-item computes a block of
+  /// iterations (launch/product_tiles.hpp in the runtime).
+  bool product_tiles = false;
 };
 
 
@@ -159,8 +164,9 @@ struct launch_request {
   std::size_t reduction_count = 0;
   /// The calling function's data scope (residency.hpp); null: results come back at once.
   data_scope* scope = nullptr;
-  /// The trip count of the inner loop that the kernel's split form shares out
-  /// (region_info::inner_split), evaluated before the call; 0 otherwise.
+  /// The trip count of the inner loop that the kernel's split or tiled form shares out
+  /// (region_info::inner_split, region_info::product_tiles), evaluated before the call; 0
+  /// otherwise.
   std::uint64_t inner_trips = 0;
 };
 
