@@ -12,8 +12,6 @@ namespace {
 
 /// Loops shorter than this gain nothing from staging their reads.
 constexpr std::uint64_t min_trips = 16;
-/// Loop steps per tile of the automatic shapes.
-constexpr unsigned default_depth = 16;
 
 std::uint64_t blocks(std::uint64_t count, std::uint64_t block) {
   return count / block + (count % block != 0);
@@ -70,17 +68,18 @@ std::optional<tile_shape> choose_tiles(const tile_inputs& in) {
     return fitted(*in.forced, in.max_group);
   }
   if (!in.gpu || in.trips < min_trips) return std::nullopt;
-  // 8x8 and 4x4 blocks (runs of 1: a work-item's iterations a group apart) where they give at least
-  // 3 work-groups per 2 compute units, else 2x2 (side by side) where that gives one per 2:
-  // with fewer groups the compute units that get one idle while it runs.  Measured on an
-  // H100 (docs/performance.md): an 800x800 covariance runs faster in 625 groups of 2x2
-  // than in 169 of 4x4; matmul 2048 in 256 groups of 8x8 than in 1024 of 4x4.
+  // 8x8 blocks (runs of 2, tiles 8 steps deep) and 4x4 (runs of 1) where they give at
+  // least 3 work-groups per 2 compute units, else 2x2 (side by side) where that gives one
+  // per 2: with fewer groups the compute units that get one idle while it runs.  Measured
+  // on an H100 (docs/performance.md, "Products"): an 800x800 covariance runs faster in
+  // 625 groups of 2x2 than in 169 of 4x4; matmul 2048 in 256 groups of 8x8 than in 1024
+  // of 4x4.
   const std::uint64_t units = std::max<std::uint32_t>(in.compute_units, 1);
   for (const unsigned block : {8u, 4u, 2u}) {
     tile_shape shape;
     shape.rows = shape.cols = block;
-    shape.depth = default_depth;
-    shape.run = block > 2 ? 1 : block;
+    shape.depth = block == 8 ? 8 : 16;
+    shape.run = block == 4 ? 1 : 2;
     const std::optional<tile_shape> fit = fitted(shape, in.max_group);
     if (!fit) return std::nullopt;
     const std::uint64_t groups =

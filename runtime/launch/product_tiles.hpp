@@ -14,10 +14,11 @@
 // rather than once per iteration, and each value loaded from local memory serves
 // CLPAR_TILE_R or CLPAR_TILE_C iterations.
 //
-// The choice is automatic on GPUs only, for loops of at least 16 steps, in 16x16 groups
-// with tiles 16 steps deep: 8x8 or 4x4 iterations per work-item (runs of 1) where
-// that still gives 3 work-groups per 2 compute units, else 2x2 (side by side) where that
-// gives one per 2 compute units; else none (the split or the general form).
+// The choice is automatic on GPUs only, for loops of at least 16 steps, in 16x16 groups:
+// 8x8 iterations per work-item (runs of 2, tiles 8 steps deep) or 4x4 (runs of 1, 16
+// steps) where that still gives 3 work-groups per 2 compute units, else 2x2 (side by
+// side, 16 steps) where that gives one per 2 compute units; else none (the split or the
+// general form).
 // CLPAR_PRODUCT_TILES=RxC[:GRxGC[:K]] takes the tiled form with that block on any device
 // wherever a kernel has one (tests use it on PoCL); CLPAR_PRODUCT_TILES=0 never.
 #ifndef CLPAR_RUNTIME_LAUNCH_PRODUCT_TILES_HPP

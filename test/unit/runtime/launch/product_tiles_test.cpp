@@ -25,16 +25,19 @@ tile_inputs gpu_call(std::uint64_t rows, std::uint64_t cols, std::uint64_t trips
 }
 
 TEST(ProductTiles, LargestBlockThatKeepsTheDeviceBusy) {
-  // matmul 2048: 256 groups of 128x128 (8x8 per work-item, a group apart).
+  // matmul 2048: 256 groups of 128x128 (8x8 per work-item in runs of 2, 8 steps a tile).
   const auto big = choose_tiles(gpu_call(2048, 2048, 2048));
   ASSERT_TRUE(big.has_value());
   EXPECT_EQ(big->rows, 8u);
   EXPECT_EQ(big->cols, 8u);
   EXPECT_EQ(big->group(), 256u);
-  EXPECT_EQ(big->depth, 16u);
-  EXPECT_EQ(big->run, 1u);
-  // 1024 would give 8x8 only 64 groups: 4x4, 256 groups.
-  EXPECT_EQ(choose_tiles(gpu_call(1024, 1024, 1024))->rows, 4u);
+  EXPECT_EQ(big->depth, 8u);
+  EXPECT_EQ(big->run, 2u);
+  // 1024 would give 8x8 only 64 groups: 4x4 (a group apart, 16 steps), 256 groups.
+  const auto mid = choose_tiles(gpu_call(1024, 1024, 1024));
+  EXPECT_EQ(mid->rows, 4u);
+  EXPECT_EQ(mid->run, 1u);
+  EXPECT_EQ(mid->depth, 16u);
   // gemm 1000x1100: 4x4 in 16 x 18 = 288 groups, 198 being 3 per 2 compute units.
   EXPECT_EQ(choose_tiles(gpu_call(1000, 1100, 1200))->rows, 4u);
   // covariance 800x800: 169 groups of 4x4 are too few; 625 of 2x2, side by side.
