@@ -89,8 +89,12 @@ public:
       C->Inc = expr(*S.Inc);
     for (const auto &E : S.Elements)
       C->Elements.push_back(expr(*E));
+    // An if's branches run only when its condition holds.
+    const bool Was = Conditional;
+    Conditional |= S.K == Stmt::Kind::If;
     for (const auto &Child : S.Children)
       C->Children.push_back(Child ? stmt(*Child) : nullptr);
+    Conditional = Was;
     return C;
   }
 
@@ -106,8 +110,15 @@ private:
     if (E.K == Expr::Kind::LoopIndex)
       UsesIndex = true;
     auto C = ir::cloneNode(E);
-    for (const auto &Op : E.Operands)
-      C->Operands.push_back(expr(*Op));
+    // The operands after the first of ?:, && and || run only on some values of the first.
+    const bool Choice = E.K == Expr::Kind::Conditional ||
+                        (E.K == Expr::Kind::Binary && (E.Text == "&&" || E.Text == "||"));
+    const bool Was = Conditional;
+    for (size_t I = 0; I < E.Operands.size(); ++I) {
+      Conditional = Was || (Choice && I > 0);
+      C->Operands.push_back(expr(*E.Operands[I]));
+    }
+    Conditional = Was;
     return C;
   }
 
@@ -122,7 +133,9 @@ private:
 
   ir::ExprPtr read(const Expr &E) {
     const Uses U = usesOf(E, LoopVar);
-    if (U.Other || (U.Dim0 && U.Dim1) || E.Index >= R.Views.size() ||
+    // A read the loop makes only under a condition may be out of range where the condition
+    // fails: the form loads every read for every step.
+    if (Conditional || U.Other || (U.Dim0 && U.Dim1) || E.Index >= R.Views.size() ||
         R.Views[E.Index].Written || E.Type == ScalarType::Bool) {
       Failed = true;
       return ir::cloneExpr(E);
@@ -148,6 +161,7 @@ private:
 
   const ir::Region &R;
   const std::string &LoopVar;
+  bool Conditional = false; ///< inside a branch of an if, ?:, && or ||
 };
 
 } // namespace

@@ -75,7 +75,7 @@ void mixed(clpar::view<const double, 2> at, const std::vector<double>& w,
       double s = 0;
       for (std::size_t k = 0; k < w.size(); ++k) {
         const double p = at(k, i) * w[k];
-        s += i == j ? p : p * bt(j, k);
+        s += (i == j ? 2.0 : 1.0) * p * bt(j, k);
       }
       c(i, j) = s;
     }
@@ -84,7 +84,8 @@ void mixed(clpar::view<const double, 2> at, const std::vector<double>& w,
 // DUMP: product-tiles at:dim0 w:dim0:loop-last bt:dim1:loop-last uses-index
 
 // Not products: a read along both dimensions; a view the region writes read in the loop;
-// a declaration before the loop used in it; one dimension; three dimensions.
+// a declaration before the loop used in it; reads under a condition (out of range where
+// it fails, and the form would load them); one dimension; three dimensions.
 void both(clpar::view<const float, 2> a, clpar::view<const float, 2> d,
           clpar::view<float, 2> c) {
   for (auto i : clpar::prange(c.extent(0)))
@@ -121,6 +122,23 @@ void scaled(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
     }
 }
 // DUMP-LABEL: kernel=clpar_scaled_
+// DUMP-NOT: product-tiles
+// DUMP: region
+
+void guarded(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
+             clpar::view<float, 2> c) {
+  for (auto i : clpar::prange(c.extent(0)))
+    for (auto j : clpar::prange(c.extent(1))) {
+      float s = 0, t = 0;
+      for (std::size_t k = 0; k < a.extent(1); ++k) {
+        if (k < b.extent(0))
+          s += a(i, k) * b(k, j);
+        t += k + 1 < b.extent(0) ? b(k + 1, j) : a(i, k);
+      }
+      c(i, j) = s + t;
+    }
+}
+// DUMP-LABEL: kernel=clpar_guarded_
 // DUMP-NOT: product-tiles
 // DUMP: region
 
