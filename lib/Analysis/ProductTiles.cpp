@@ -74,13 +74,7 @@ public:
   Reads(const ir::Region &R, const std::string &LoopVar) : R(R), LoopVar(LoopVar) {}
 
   ir::StmtPtr stmt(const Stmt &S) {
-    auto C = std::make_unique<Stmt>(S.K);
-    C->VarName = S.VarName;
-    C->VarType = S.VarType;
-    C->VarConst = S.VarConst;
-    C->ArraySize = S.ArraySize;
-    C->ZeroFill = S.ZeroFill;
-    C->EntryChecks = S.EntryChecks;
+    auto C = ir::cloneStmtNode(S);
     if (S.Init)
       C->Init = expr(*S.Init);
     if (S.Cond)

@@ -49,6 +49,17 @@ std::unique_ptr<Expr> cloneNode(const Expr &E) {
   return C;
 }
 
+StmtPtr cloneStmtNode(const Stmt &S) {
+  auto C = std::make_unique<Stmt>(S.K);
+  C->VarName = S.VarName;
+  C->VarType = S.VarType;
+  C->VarConst = S.VarConst;
+  C->ArraySize = S.ArraySize;
+  C->ZeroFill = S.ZeroFill;
+  C->EntryChecks = S.EntryChecks;
+  return C;
+}
+
 std::unique_ptr<Expr> cloneExpr(const Expr &E) {
   auto C = cloneNode(E);
   for (const auto &Op : E.Operands)

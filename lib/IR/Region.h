@@ -163,6 +163,10 @@ struct Stmt {
   explicit Stmt(Kind K) : K(K) {}
 };
 
+/// A copy of \p S without its expressions and statements (Init, Cond, Inc, Elements,
+/// Children).
+StmtPtr cloneStmtNode(const Stmt &S);
+
 /// Whether \p S runs a loop (for, while, do) anywhere inside it.
 bool containsLoop(const Stmt &S);
 
