@@ -4,6 +4,7 @@
 #include "Analysis/BoundsHoisting.h"
 #include "Analysis/ClparTypes.h"
 #include "Analysis/DeviceSplit.h"
+#include "Analysis/ElementwiseRows.h"
 #include "Analysis/InnerReduction.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
@@ -294,6 +295,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
       addLoopEntryChecks(R);
       R.Inner = findInnerReduction(R);
       R.Tiles = findProductTiles(R);
+      R.Rows = findElementwiseRows(R);
       planDeviceSplit(R);
     }
     if (!R.KernelBody) {

@@ -3,6 +3,7 @@
 
 #include "Analysis/ClparTypes.h"
 #include "Analysis/DeviceSplit.h"
+#include "Analysis/ElementwiseRows.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -488,6 +489,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
   auto Stmt = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Expression);
   Stmt->Init = std::move(Body);
   R.KernelBody = std::move(Stmt);
+  R.Rows = findElementwiseRows(R);
   planDeviceSplit(R);
   R.BodyStart = R.Site;
   return S;

@@ -195,12 +195,12 @@ private:
   unsigned Guards = 0;
 };
 
-/// Prints the element-wise statement of a slice region for the four iterations of the
-/// innermost dimension that one aligned T4 of the destination holds (the aligned-rows
-/// path, built when the runtime defines CLPAR_ROWS4): the destination (the written view)
-/// as that T4, every source as the four elements from its own position, taken out of the
-/// aligned T4s around them by clpar_window4 with the view's shift against the destination
-/// (CLPAR_SHIFT<view>, a build-time constant).
+/// Prints the element-wise assignment of a region with ElementwiseRows for the four
+/// iterations of the innermost dimension that one aligned T4 of the destination holds (the
+/// aligned-rows path, built when the runtime defines CLPAR_ROWS4): the destination as that
+/// T4, every other view's element as the four from its own position, taken out of the
+/// aligned T4s around them by clpar_window4 with a build-time constant shift: the view's
+/// position against the destination (CLPAR_SHIFT<view>) plus the read's innermost offset.
 class VectorPrinter : public OpenCLPrinter {
 public:
   explicit VectorPrinter(const ir::Region &R) : OpenCLPrinter(R, false, R.Views) {}
@@ -214,26 +214,16 @@ protected:
       Address += " + (long)" + operand(*E.Operands[D]) + " * " + V.KernelName + "_s" +
                  std::to_string(D);
     Address += " + (long)" + operand(*E.Operands[Inner]);
-    if (!V.Written)
-      return "clpar_window4(" + Address + ", CLPAR_SHIFT" + std::to_string(E.Index) + ")";
-    return std::string("(*(__global ") + ir::openclTypeName(V.Element) + "4 *)(" + Address +
-           "))";
+    if (E.Index == R.Rows->Dest)
+      return std::string("(*(__global ") + ir::openclTypeName(V.Element) + "4 *)(" +
+             Address + "))";
+    const std::string Shift = "CLPAR_SHIFT" + std::to_string(E.Index);
+    const long long Offset = R.Rows->InnerOffset[E.AccessId] & 3;
+    return "clpar_window4(" + Address + ", " +
+           (Offset == 0 ? Shift : "(" + Shift + " + " + std::to_string(Offset) + ") & 3") +
+           ")";
   }
 };
-
-/// OpenCL built-ins that take and return gentype for floating T, so that the same call
-/// reads the same on T4.
-bool isVectorBuiltin(const std::string &Name) {
-  static const char *const Names[] = {
-      "acos", "acosh", "asin",  "asinh", "atan",  "atan2", "atanh", "cbrt",  "ceil",
-      "cos",  "cosh",  "erf",   "erfc",  "exp",   "exp10", "exp2",  "expm1", "fabs",
-      "floor", "fma",  "fmod",  "hypot", "log",   "log10", "log1p", "log2",  "pow",   "rint",
-      "round", "rsqrt", "sin",  "sinh",  "sqrt",  "tan",   "tanh",  "trunc"};
-  for (const char *N : Names)
-    if (Name == N)
-      return true;
-  return false;
-}
 
 unsigned viewReads(const Expr &E) {
   unsigned Count = 0;
@@ -241,103 +231,12 @@ unsigned viewReads(const Expr &E) {
   return Count;
 }
 
-bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck);
-
-/// Whether \p E is a comparison of two vector expressions of type T with a view element
-/// among them: on T4 it gives the integer vector of -1 (true) and 0 that selects lanes
-/// in `?:` as the scalar comparison selects the value.
-bool vectorComparison(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
-  if (E.K != Expr::Kind::Binary || E.Type != ScalarType::Bool || viewReads(E) == 0)
-    return false;
-  if (E.Text != "<" && E.Text != ">" && E.Text != "<=" && E.Text != ">=" && E.Text != "==" &&
-      E.Text != "!=")
-    return false;
-  return vectorExpr(*E.Operands[0], T, Dims, BoundsCheck) &&
-         vectorExpr(*E.Operands[1], T, Dims, BoundsCheck);
-}
-
-/// Whether \p E means the same element-wise on T4 as on T: every value of type T, only
-/// arithmetic and selections by comparisons (`where`), and view elements indexed by the
-/// loop variables in order.
-bool vectorExpr(const Expr &E, ScalarType T, unsigned Dims, bool BoundsCheck) {
-  if (E.Type != T)
-    return false;
-  const auto Operands = [&] {
-    for (const auto &Op : E.Operands)
-      if (!vectorExpr(*Op, T, Dims, BoundsCheck))
-        return false;
-    return true;
-  };
-  switch (E.K) {
-  case Expr::Kind::IntLiteral:
-  case Expr::Kind::FloatLiteral:
-  case Expr::Kind::Scalar:
-    return true;
-  case Expr::Kind::ViewElement: {
-    if (E.Operands.size() != Dims)
-      return false;
-    if (BoundsCheck && E.HoistedMask != (1u << Dims) - 1)
-      return false; // a per-access check
-    for (unsigned D = 0; D < Dims; ++D)
-      if (E.Operands[D]->K != Expr::Kind::LoopIndex || E.Operands[D]->Index != D)
-        return false;
-    return true;
-  }
-  case Expr::Kind::Unary:
-    return !E.Postfix && (E.Text == "-" || E.Text == "+") && Operands();
-  case Expr::Kind::Binary:
-    return (E.Text == "+" || E.Text == "-" || E.Text == "*" || E.Text == "/") && Operands();
-  case Expr::Kind::Call:
-    return ir::isFloating(T) && isVectorBuiltin(E.Text) && Operands();
-  case Expr::Kind::Conditional:
-    // A vector condition needs a vector among the values it selects from.
-    return vectorComparison(*E.Operands[0], T, Dims, BoundsCheck) &&
-           viewReads(*E.Operands[1]) + viewReads(*E.Operands[2]) > 0 &&
-           vectorExpr(*E.Operands[1], T, Dims, BoundsCheck) &&
-           vectorExpr(*E.Operands[2], T, Dims, BoundsCheck);
-  default:
-    return false;
-  }
-}
-
 /// The assignment of an element-wise slice statement (not a reduction), or null.
 const Expr *sliceAssignment(const ir::Region &R) {
   if (!R.Slice || R.Slice->IsReduction || !R.Reductions.empty() || !R.Functions.empty() ||
       !R.KernelBody || R.Dims.empty())
     return nullptr;
-  const ir::Stmt *S = R.KernelBody.get();
-  if (S->K == ir::Stmt::Kind::Compound && S->Children.size() == 1)
-    S = S->Children[0].get();
-  if (S->K != ir::Stmt::Kind::Expression || !S->Init || S->Init->K != Expr::Kind::Binary)
-    return nullptr;
-  static const char *const Assignments[] = {"=",  "+=", "-=", "*=",  "/=", "%=",
-                                            "&=", "|=", "^=", "<<=", ">>="};
-  for (const char *Op : Assignments)
-    if (S->Init->Text == Op)
-      return S->Init.get();
-  return nullptr;
-}
-
-/// Whether the region is an element-wise slice statement whose kernel can take four
-/// iterations of the innermost dimension at once through T4 loads and stores.
-bool vectorizable(const ir::Region &R, bool BoundsCheck) {
-  const Expr *Assign = sliceAssignment(R);
-  if (!Assign)
-    return false;
-  if (Assign->Text != "=" && Assign->Text != "+=" && Assign->Text != "-=" &&
-      Assign->Text != "*=" && Assign->Text != "/=")
-    return false;
-  const Expr &Dest = *Assign->Operands[0];
-  const ScalarType T = Dest.Type;
-  if (T != ScalarType::Float && T != ScalarType::Double && T != ScalarType::Int &&
-      T != ScalarType::UInt && T != ScalarType::Long && T != ScalarType::ULong)
-    return false;
-  const unsigned Dims = R.Dims.size();
-  for (const ir::View &V : R.Views)
-    if (V.Rank != Dims)
-      return false;
-  return Dest.K == Expr::Kind::ViewElement && vectorExpr(Dest, T, Dims, BoundsCheck) &&
-         vectorExpr(*Assign->Operands[1], T, Dims, BoundsCheck);
+  return ir::singleAssignment(*R.KernelBody);
 }
 
 /// A slice assignment split into what a work-item computes before storing: the
@@ -350,7 +249,7 @@ struct Split {
 };
 
 std::optional<Split> splitAssignment(const ir::Region &R) {
-  const Expr *Statement = sliceAssignment(R);
+  const Expr *Statement = R.KernelBody ? ir::singleAssignment(*R.KernelBody) : nullptr;
   if (!Statement)
     return std::nullopt;
   Split S;
@@ -416,17 +315,13 @@ bool hasEntryChecks(const ir::Region &R) {
   return false;
 }
 
-/// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable;
-/// with \p Unit, `T v = (T)clpar_k<D>;` (a dimension that runs 0, 1, 2, ...).
-std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad,
-                        bool Unit = false) {
+/// `T v = (T)(clpar_first<D> + (long)clpar_k<D> * clpar_step<D>);`, dimension D's variable.
+std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad) {
   const std::string S = std::to_string(D);
   const ir::Dimension &Dim = R.Dims[D];
   const std::string Type = ir::openclTypeName(Dim.LoopVarType);
-  return Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")" +
-         (Unit ? "clpar_k" + S
-               : "(clpar_first" + S + " + (long)clpar_k" + S + " * clpar_step" + S + ")") +
-         ";\n";
+  return Pad + Type + " " + Dim.LoopVarName + " = (" + Type + ")(clpar_first" + S +
+         " + (long)clpar_k" + S + " * clpar_step" + S + ");\n";
 }
 
 /// The split form of a region with an inner reduction (KernelShape::Split): CLPAR_LANES
@@ -727,9 +622,12 @@ void emitTiledForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
   KernelShape Shape;
   Shape.GridStride = !R.Reductions.empty();
-  if (sliceAssignment(R))
+  // Slice statements, and element-wise assignments with the aligned-rows form, take
+  // four iterations of the innermost dimension per work-item.
+  Shape.Vector =
+      R.Rows && (!(Opts.BoundsCheck && R.BoundsCheck) || R.Rows->CheckedBeforeLaunch);
+  if (sliceAssignment(R) || Shape.Vector)
     Shape.InnerBlock = 4;
-  Shape.Vector = vectorizable(R, Opts.BoundsCheck && R.BoundsCheck);
   Shape.Split = R.Inner && !Shape.GridStride && Shape.InnerBlock == 1 &&
                 !(Opts.StrictFp && R.Inner->Reassociates);
   Shape.Tiles = R.Inner && R.Tiles && !Shape.GridStride && Shape.InnerBlock == 1;
@@ -803,7 +701,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     emitFunction(R, F, BoundsCheck, K);
   const KernelShape Shape = kernelShape(R, Opts);
   if (Shape.Vector)
-    K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(sliceAssignment(R)->Operands[0]->Type) +
+    K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(R.Views[R.Rows->Dest].Element) +
          "#endif\n";
 
   // The split form's work-group size is fixed: NVIDIA's compiler then fits the registers
@@ -843,9 +741,8 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // neighbouring iterations of the innermost loop (and usually neighbouring memory).
   unsigned N = R.Dims.size();
   OpenCLPrinter P(R, BoundsCheck, R.Views, Shape.GridStride || Shape.InnerBlock > 1);
-  // Unit: the dimension runs 0, 1, 2, ... (the aligned-rows form's innermost one).
-  const auto LoopVar = [&](unsigned D, const std::string &Pad, bool Unit = false) {
-    K += loopVarDecl(R, D, Pad, Unit);
+  const auto LoopVar = [&](unsigned D, const std::string &Pad) {
+    K += loopVarDecl(R, D, Pad);
   };
   const auto Body = [&](unsigned Indent) {
     if (R.KernelBody->K == ir::Stmt::Kind::Compound) {
@@ -886,8 +783,8 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     Body(N + 2);
     K += Pad + "}\n";
   } else if (Shape.InnerBlock > 1) {
-    // Four iterations of the innermost dimension per work-item.  A vector statement
-    // built for aligned rows (CLPAR_ROWS4) takes those on one aligned T4 of the
+    // Four iterations of the innermost dimension per work-item.  An element-wise
+    // assignment built for aligned rows (CLPAR_ROWS4) takes those on one aligned T4 of the
     // destination; otherwise (and every other slice assignment) the four are taken one by
     // one, a global size apart.
     const unsigned In = N - 1;
@@ -905,17 +802,17 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       Value = "(" + P.expr(*Parts.Dest) + ") " + Parts.Op + " (" + Value + ")";
     const std::string ValueType = storageTypeName(Parts.Dest->Type);
     if (Shape.Vector) {
-      // The runtime defines CLPAR_ROWS4 where the innermost dimension runs 0, 1, ...,
-      // every view's innermost stride is 1 and its other strides are multiples of 4, so
-      // that every row of a view lies alike on four-element boundaries: the
-      // destination's first element its offset modulo 4 past one, each source
-      // CLPAR_SHIFT<view> further (runtime/launch/aligned_rows.hpp).
+      // The runtime defines CLPAR_ROWS4 where the innermost dimension steps by 1, every
+      // view's innermost stride is 1 and its other strides are multiples of 4, so that
+      // every row of a view lies alike on four-element boundaries: the destination's
+      // element of the dimension's first value its offset plus that value modulo 4 past
+      // one, each other view CLPAR_SHIFT<view> further (runtime/launch/aligned_rows.hpp).
       K += "#ifdef CLPAR_ROWS4\n";
-      K += "  const long clpar_j0 = 4 * (long)clpar_block - (" + R.Views[0].KernelName +
-           "_off & 3);\n";
+      K += "  const long clpar_j0 = 4 * (long)clpar_block - ((" +
+           R.Views[R.Rows->Dest].KernelName + "_off + clpar_first" + SI + ") & 3);\n";
       K += "  if (clpar_j0 >= 0 && clpar_j0 + 4 <= (long)" + Count + ") {\n";
       K += "    const ulong " + K_ + " = (ulong)clpar_j0;\n";
-      LoopVar(In, "    ", true);
+      LoopVar(In, "    ");
       VectorPrinter VP(R);
       VP.stmt(*R.KernelBody, 2, K);
       K += "    return;\n  }\n";
@@ -926,12 +823,12 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       K += "  " + ValueType + " clpar_value[4];\n";
       K += Lanes + "    const ulong " + K_ +
            " = (ulong)clamp(clpar_j0 + (long)clpar_j, 0L, (long)" + Count + " - 1);\n";
-      LoopVar(In, "    ", true);
+      LoopVar(In, "    ");
       K += "    clpar_value[clpar_j] = " + Value + ";\n  }\n";
       K += Lanes + "    const long clpar_t = clpar_j0 + (long)clpar_j;\n";
       K += "    if (clpar_t >= 0 && clpar_t < (long)" + Count + ") {\n";
       K += "      const ulong " + K_ + " = (ulong)clpar_t;\n";
-      LoopVar(In, "      ", true);
+      LoopVar(In, "      ");
       K += "      " + P.expr(*Parts.Dest) + " = clpar_value[clpar_j];\n    }\n  }\n";
       K += "#else\n";
     }

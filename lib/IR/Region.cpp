@@ -93,6 +93,20 @@ void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F) {
       forEachExpr(*C, F);
 }
 
+const Expr *singleAssignment(const Stmt &Body) {
+  const Stmt *S = &Body;
+  if (S->K == Stmt::Kind::Compound && S->Children.size() == 1 && S->Children[0])
+    S = S->Children[0].get();
+  if (S->K != Stmt::Kind::Expression || !S->Init || S->Init->K != Expr::Kind::Binary)
+    return nullptr;
+  static const char *const Assignments[] = {"=",  "+=", "-=", "*=",  "/=", "%=",
+                                            "&=", "|=", "^=", "<<=", ">>="};
+  for (const char *Op : Assignments)
+    if (S->Init->Text == Op)
+      return S->Init.get();
+  return nullptr;
+}
+
 bool Region::iterationHasLoop() const {
   if (KernelBody && containsLoop(*KernelBody))
     return true;

@@ -174,6 +174,9 @@ bool containsLoop(const Stmt &S);
 void forEachExpr(const Expr &E, const std::function<void(const Expr &)> &F);
 /// Calls \p F on every expression of \p S and of the statements inside it.
 void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F);
+/// The assignment (`=` or a compound one) that makes up \p Body, alone or as the one
+/// statement of a compound; null otherwise.
+const Expr *singleAssignment(const Stmt &Body);
 
 ExprPtr makeExpr(Expr::Kind K, ScalarType T);
 /// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,
@@ -358,6 +361,21 @@ struct ProductTiles {
   bool BodyUsesIndex = false;
 };
 
+/// An iteration that is one assignment (`=`, `+=`, `-=`, `*=`, `/=`) of an element-wise
+/// expression to a view element at the loop variables, in order, whose reads are elements
+/// at constant offsets from the loop variables along the innermost dimension: the kernel
+/// takes four consecutive iterations of that dimension per work-item, on one aligned
+/// four-element vector of the destination where the call's rows allow
+/// (Analysis/ElementwiseRows.h).
+struct ElementwiseRows {
+  unsigned Dest = 0; ///< the view assigned (Region::Views); the only view written
+  /// By AccessId: how far the access's innermost index lies past the innermost loop
+  /// variable (0 for the destination's accesses).
+  std::vector<long long> InnerOffset;
+  /// Every index of every access is checked before the region runs.
+  bool CheckedBeforeLaunch = false;
+};
+
 /// Which elements of a view the iterations with dimension 0's value v touch: those whose
 /// index Axis lies in [Coef * v + Low, Coef * v + High]; Axis -1: any element (or, for
 /// SplitView::Written, none: the view is not written).
@@ -396,6 +414,9 @@ struct Region {
   std::optional<InnerReduction> Inner;
   /// Set when that inner reduction is a product the kernel can tile.
   std::optional<ProductTiles> Tiles;
+  /// Set when an iteration is one element-wise assignment the kernel can take four at a
+  /// time along the innermost dimension.
+  std::optional<ElementwiseRows> Rows;
   /// One per view when the region's calls can be shared out over several devices by
   /// dimension 0 (Analysis/DeviceSplit.h); empty otherwise, with NotSplitReason.
   std::vector<SplitView> Split;

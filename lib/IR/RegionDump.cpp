@@ -46,6 +46,16 @@ std::string dumpRegion(const Region &R) {
            (L.LoopInLastIndex ? ":loop-last" : "");
     S += R.Tiles->BodyUsesIndex ? " uses-index\n" : "\n";
   }
+  if (R.Rows) {
+    // Each access in the order the body makes them, with its innermost offset.
+    S += "  elementwise-rows dest=" + R.Views[R.Rows->Dest].HostExpr;
+    forEachExpr(*R.KernelBody, [&](const Expr &E) {
+      if (E.K == Expr::Kind::ViewElement)
+        S += " " + R.Views[E.Index].HostExpr + ":" +
+             std::to_string(R.Rows->InnerOffset[E.AccessId]);
+    });
+    S += R.Rows->CheckedBeforeLaunch ? " checked-before-launch\n" : "\n";
+  }
   if (R.UsesDouble)
     S += "  fp64\n";
   if (!R.offloaded())

@@ -76,6 +76,10 @@ std::string offloadedRemark(const ir::Region &R, const emit::KernelOptions &Opts
   if (Shape.Tiles)
     S += (Listed ? "," : "") + std::string(" tiling the loop over '") + R.Inner->Var +
          "' for blocks of iterations";
+  // The element-wise form (Analysis/ElementwiseRows.h).
+  if (Shape.Vector)
+    S += (Listed ? "," : "") + std::string(" taking four iterations of '") +
+         R.Dims.back().LoopVarName + "' per work-item";
   return S + " and an OpenMP variant";
 }
 

@@ -14,14 +14,24 @@ std::optional<row_layout> aligned_rows_of(const launch_request& request) {
   for (unsigned d = 0; d < info.dims; ++d)
     if (request.dims[d].count == 0) return std::nullopt;
   const dim_arg& inner = request.dims[info.dims - 1];
-  if (inner.first != 0 || inner.step != 1) return std::nullopt;
+  if (inner.step != 1) return std::nullopt;
+
+  // The destination: the one view written.
+  std::size_t destination = request.view_count;
+  for (std::size_t v = 0; v < request.view_count; ++v)
+    if (request.views[v].written) {
+      if (destination != request.view_count) return std::nullopt;
+      destination = v;
+    }
+  if (destination == request.view_count) return std::nullopt;
 
   row_layout layout;
   layout.shift.resize(request.view_count);
-  std::uint64_t destination = 0;
+  const std::uint32_t elem_size = request.views[destination].elem_size;
+  // Each view's first element, in elements; then the shifts against the destination's.
   for (std::size_t v = 0; v < request.view_count; ++v) {
     const view_arg& view = request.views[v];
-    if (view.elem_size != request.views[0].elem_size) return std::nullopt;
+    if (view.elem_size != elem_size) return std::nullopt;
     if (view.elem_size != 4 && view.elem_size != 8) return std::nullopt;
     if (view.rank != info.dims || view.data == nullptr) return std::nullopt;
     const auto address = reinterpret_cast<std::uintptr_t>(view.data);
@@ -29,13 +39,11 @@ std::optional<row_layout> aligned_rows_of(const launch_request& request) {
     if (view.stride[view.rank - 1] != 1) return std::nullopt;
     for (std::uint32_t d = 0; d + 1 < view.rank; ++d)
       if (view.stride[d] % 4 != 0) return std::nullopt;
-    const std::uint64_t element = address / view.elem_size;
-    if (v == 0) {
-      destination = element;
-      layout.lead = static_cast<unsigned>(element & 3);
-    }
-    layout.shift[v] = static_cast<unsigned>((element - destination) & 3);
+    layout.shift[v] = static_cast<unsigned>((address / view.elem_size) & 3);
   }
+  layout.lead = layout.shift[destination];
+  layout.start = (layout.lead + static_cast<unsigned>(inner.first & 3)) & 3;
+  for (unsigned& shift : layout.shift) shift = (shift - layout.lead) & 3;
   return layout;
 }
 

@@ -1,12 +1,14 @@
 // runtime/launch/aligned_rows.hpp - which form of its kernel a call takes: the aligned-rows
 // form of a vector slice statement, the unit-inner form of any kernel, or the general one.
 //
-// The translator gives a vector slice statement's kernel (region_info::aligned_rows) a
-// second form, compiled when the program is built with CLPAR_ROWS4 defined: each
-// work-item takes the four iterations of the innermost dimension that fall on one aligned
-// four-element vector of the destination (view 0), loads each source as the aligned vectors
-// around its own four elements and shifts them into place in registers; the first and last
-// work-items of a row go lane by lane.  The shifts are build-time constants, so a call
+// The translator gives the kernel of an element-wise assignment (a vector slice statement,
+// or a prange nest whose iteration is one: lib/Analysis/ElementwiseRows.h;
+// region_info::aligned_rows) a second form, compiled when the program is built with
+// CLPAR_ROWS4 defined: each work-item takes the four iterations of the innermost
+// dimension that fall on one aligned four-element vector of the destination (the one view
+// written), loads each other view's elements as the aligned vectors around its own four
+// and shifts them into place in registers; the first and last work-items of a row go
+// lane by lane.  The shifts are build-time constants, so a call
 // that needs other shifts builds (or finds in the kernel cache) another program, up to
 // device_context::max_variants per kernel and device; past that, calls with new shifts
 // take the general form.  On an H200 this took the 5-point stencil through 2-D slices
@@ -14,8 +16,8 @@
 // measured 94-95% (bench/slices, bench/limits/kernel_shapes' stencil_kshift;
 // docs/performance.md).
 //
-// The form applies when the innermost dimension runs 0, 1, 2, ... (first 0, step 1), no
-// dimension is empty, and every view has 4- or 8-byte elements, naturally aligned, its
+// The form applies when the innermost dimension steps by 1, no dimension is empty, one
+// view is written, and every view has 4- or 8-byte elements, naturally aligned, its
 // innermost stride 1 and every other stride a multiple of 4: then every row of a view lies
 // the same way on four-element boundaries.  Positions are taken from host addresses:
 // device buffers mirror host memory from a multiple of region_registry::buffer_alignment
@@ -36,16 +38,19 @@
 namespace clpar::rt {
 
 struct row_layout {
-  /// How far the destination's first element lies past a four-element boundary (0 to 3;
-  /// the kernel takes it from the destination's offset).
+  /// How far the destination's element (0, ..., 0) lies past a four-element boundary (0
+  /// to 3; the kernel takes it from the destination's offset).
   unsigned lead = 0;
-  /// Per view, how far its first element lies past the destination's, modulo 4
+  /// How far the destination's element at the innermost dimension's first value lies
+  /// past a four-element boundary (the kernel adds that value to its offset).
+  unsigned start = 0;
+  /// Per view, how far its element (0, ..., 0) lies past the destination's, modulo 4
   /// (CLPAR_SHIFT<view>; 0 for the destination).
   std::vector<unsigned> shift;
 
   /// Work-items the innermost dimension of `count` iterations takes (four each, the first
-  /// of them `lead` short).
-  std::uint64_t items(std::uint64_t count) const noexcept { return (count + lead + 3) / 4; }
+  /// of them `start` short).
+  std::uint64_t items(std::uint64_t count) const noexcept { return (count + start + 3) / 4; }
   /// Whether a view at device element offset `offset` lies where the layout says view
   /// `view` does.
   bool places(std::size_t view, std::int64_t offset) const noexcept {

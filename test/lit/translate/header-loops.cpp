@@ -8,7 +8,7 @@
 #include "header-kernels.h"
 
 // REMARK-DAG: header-kernels.h:7:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_header_kernels_twice_7_3' calling 'helper_double' and an OpenMP variant [-Rclpar]
-// REMARK-DAG: header-kernels.h:13:3: remark: 1-D prange nest in 'fill<int>' offloaded: OpenCL kernel 'clpar_header_kernels_fill_13_3_int' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: header-kernels.h:13:3: remark: 1-D prange nest in 'fill<int>' offloaded: OpenCL kernel 'clpar_header_kernels_fill_13_3_int' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
 // CHECK-MAIN: {{^}}#include "{{.*}}.h/0/header-kernels.h"
 // CHECK-LIST: {{^}}{{.*}}.h/0/header-kernels.h{{	}}{{.*}}Inputs/kernels/header-kernels.h{{$}}
 // CHECK-COPY: {{^}}#line 1 "{{.*}}Inputs/kernels/header-kernels.h"

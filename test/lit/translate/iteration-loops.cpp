@@ -15,7 +15,7 @@ void plain(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size()))
     v[i] = 2.0f * v[i];
 }
-// CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}};
+// CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}};
 
 void inner_loop(clpar::view<const float, 2> a, clpar::view<float> out) {
   for (auto i : clpar::prange(out.size())) {

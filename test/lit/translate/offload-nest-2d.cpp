@@ -16,9 +16,11 @@ void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
 }
 // CHECK-CL: {{^ *}}long clpar_first1, long clpar_step1, ulong clpar_count1,
 // CHECK-CL: {{^ *}}__global const float *in, long in_off, ulong in_e0, ulong in_e1, long in_s0, long in_s1)
+// An element-wise assignment: global id 0 takes blocks of four of the inner loop
+// (Analysis/ElementwiseRows.h).
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(1);
-// CHECK-CL-NEXT: {{^ *}}const ulong clpar_k1 = get_global_id(0);
-// CHECK-CL-NEXT: {{^ *}}if (clpar_k0 >= clpar_count0 || clpar_k1 >= clpar_count1)
+// CHECK-CL-NEXT: {{^ *}}const ulong clpar_block = get_global_id(0);
+// CHECK-CL-NEXT: {{^ *}}if (clpar_k0 >= clpar_count0)
 // CHECK-OMP: {{^ *}}const auto clpar_r0 = clpar::prange(1, rows - 1);
 // CHECK-OMP-NEXT: {{^ *}}const auto clpar_r1 = clpar::prange(out.extent(1));
 // Rows times blocks of a row in one parallel loop; each block a plain inner loop.

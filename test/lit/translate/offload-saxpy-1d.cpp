@@ -5,7 +5,7 @@
 #include <clpar/clpar.hpp>
 
 void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
-  // REMARK: offload-saxpy-1d.cpp:[[@LINE+10]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_18_3' and an OpenMP variant [-Rclpar]
+  // REMARK: offload-saxpy-1d.cpp:[[@LINE+10]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_18_3' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
   // The innermost stride is a constant 1 in the form the runtime builds for views whose
   // innermost stride is 1 (region_info::unit_inner):
   // CHECK-CL: {{^}}#ifdef CLPAR_UNIT_INNER
@@ -21,9 +21,20 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^ *}}__global float *y, long y_off, ulong y_e0, long y_s0,
 // CHECK-CL-NEXT: {{^ *}}__global const float *x, long x_off, ulong x_e0, long x_s0,
 // CHECK-CL-NEXT: {{^ *}}float a)
-// CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(0);
+// An element-wise assignment: four iterations per work-item (Analysis/ElementwiseRows.h),
+// on one aligned float4 of y where the runtime builds the aligned-rows form, with the
+// prange's first value in the alignment:
+// CHECK-CL: {{^ *}}const ulong clpar_block = get_global_id(0);
+// CHECK-CL-NEXT: {{^}}#ifdef CLPAR_ROWS4
+// CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - ((y_off + clpar_first0) & 3);
 // CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}y[y_off + (long)i * CLPAR_INNER(y_s0)] = (a * x[x_off + (long)i * CLPAR_INNER(x_s0)]) + y[y_off + (long)i * CLPAR_INNER(y_s0)];
+// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(y + y_off + (long)i)) = (a * clpar_window4(x + x_off + (long)i, CLPAR_SHIFT1)) + (*(__global float4 *)(y + y_off + (long)i));
+// Otherwise four a global size apart, every value before the first store:
+// CHECK-CL: {{^}}#else
+// CHECK-CL: {{^ *}}const ulong clpar_next = clpar_block + clpar_j * get_global_size(0);
+// CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
+// CHECK-CL-NEXT: {{^ *}}clpar_value[clpar_j] = (a * x[x_off + (long)i * CLPAR_INNER(x_s0)]) + y[y_off + (long)i * CLPAR_INNER(y_s0)];
+// CHECK-CL: {{^ *}}y[y_off + (long)i * CLPAR_INNER(y_s0)] = clpar_value[clpar_j];
 
 // CHECK-OMP: {{^}}#include <clpar/rt/region.hpp>
 // CHECK-OMP: {{^}}#line 1 "{{.*}}offload-saxpy-1d.cpp"

@@ -33,10 +33,10 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^}}float4 clpar_window4(__global const float *p, const uint k) {
 // CHECK-CL: {{^ *}}const ulong clpar_block = get_global_id(0);
 // CHECK-CL-NEXT: {{^}}#ifdef CLPAR_ROWS4
-// CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - (clpar_dst_off & 3);
+// CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - ((clpar_dst_off + clpar_first0) & 3);
 // CHECK-CL-NEXT: {{^ *}}if (clpar_j0 >= 0 && clpar_j0 + 4 <= (long)clpar_count0) {
 // CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = (ulong)clpar_j0;
-// CHECK-CL-NEXT: {{^ *}}ulong clpar_i0 = (ulong)clpar_k0;
+// CHECK-CL-NEXT: {{^ *}}ulong clpar_i0 = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
 // CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = (clpar_s0 * clpar_window4(clpar_v1 + clpar_v1_off + (long)clpar_i0, CLPAR_SHIFT1)) + clpar_window4(clpar_v2 + clpar_v2_off + (long)clpar_i0, CLPAR_SHIFT2);
 // The first and last work-items of a row, lane by lane with clamped loads:
 // CHECK-CL: {{^ *}}float clpar_value[4];

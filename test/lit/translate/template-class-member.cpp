@@ -15,8 +15,8 @@ struct Grid {
       for (auto j : clpar::prange(1, a.extent(1) - 1))
         b(i, j) = w * (a(i - 1, j) + a(i + 1, j) + a(i, j - 1) + a(i, j + 1));
   }
-  // REMARK-DAG: template-class-member.cpp:14:5: remark: 2-D prange nest in 'Grid<float>::step' offloaded: OpenCL kernel 'clpar_step_14_5_float' and an OpenMP variant [-Rclpar]
-  // REMARK-DAG: template-class-member.cpp:14:5: remark: 2-D prange nest in 'Grid<double>::step' offloaded: OpenCL kernel 'clpar_step_14_5_double' and an OpenMP variant [-Rclpar]
+  // REMARK-DAG: template-class-member.cpp:14:5: remark: 2-D prange nest in 'Grid<float>::step' offloaded: OpenCL kernel 'clpar_step_14_5_float' taking four iterations of 'j' per work-item and an OpenMP variant [-Rclpar]
+  // REMARK-DAG: template-class-member.cpp:14:5: remark: 2-D prange nest in 'Grid<double>::step' offloaded: OpenCL kernel 'clpar_step_14_5_double' taking four iterations of 'j' per work-item and an OpenMP variant [-Rclpar]
   // CHECK-OMP: if constexpr (std::is_same_v<T, float>)
   // CHECK-OMP: ::clpar::rt::view_arg_of(this->b, true),
   // CHECK-OMP: ::clpar::rt::view_arg_of(this->a, false),

@@ -8,8 +8,8 @@
 // RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
 #include <clpar/clpar.hpp>
 
-// REMARK-DAG: template-function.cpp:18:3: remark: 1-D prange nest in 'axpy<float>' offloaded: OpenCL kernel 'clpar_axpy_18_3_float' and an OpenMP variant [-Rclpar]
-// REMARK-DAG: template-function.cpp:18:3: remark: 1-D prange nest in 'axpy<double>' offloaded: OpenCL kernel 'clpar_axpy_18_3_double' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: template-function.cpp:18:3: remark: 1-D prange nest in 'axpy<float>' offloaded: OpenCL kernel 'clpar_axpy_18_3_float' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
+// REMARK-DAG: template-function.cpp:18:3: remark: 1-D prange nest in 'axpy<double>' offloaded: OpenCL kernel 'clpar_axpy_18_3_double' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
 // CHECK-OMP: {{^}}#include <clpar/rt/instantiation.hpp>
 // CHECK-OMP: { if constexpr (std::is_same_v<T, float>) { // clpar: 1-D prange nest at {{.*}}template-function.cpp:18:3: OpenCL kernel 'clpar_axpy_18_3_float' and OpenMP variant
 // CHECK-OMP: "{{.*}}template-function.cpp:18:3 axpy<float>", "clpar_axpy_18_3_float",

@@ -10,8 +10,8 @@ void use(clpar::view<float> f, clpar::view<double> d) {
     for (auto i : clpar::prange(v.size()))
       v[i] *= s;
   };
-  // REMARK-DAG: template-generic-lambda.cpp:10:5: remark: 1-D prange nest in 'use::lambda(clpar::view<float>, float)' offloaded: OpenCL kernel 'clpar_use_10_5_clpar_view_float_float_{{[0-9a-f]+}}' and an OpenMP variant [-Rclpar]
-  // REMARK-DAG: template-generic-lambda.cpp:10:5: remark: 1-D prange nest in 'use::lambda(clpar::view<double>, double)' offloaded: OpenCL kernel 'clpar_use_10_5_clpar_view_double_double_{{[0-9a-f]+}}' and an OpenMP variant [-Rclpar]
+  // REMARK-DAG: template-generic-lambda.cpp:10:5: remark: 1-D prange nest in 'use::lambda(clpar::view<float>, float)' offloaded: OpenCL kernel 'clpar_use_10_5_clpar_view_float_float_{{[0-9a-f]+}}' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
+  // REMARK-DAG: template-generic-lambda.cpp:10:5: remark: 1-D prange nest in 'use::lambda(clpar::view<double>, double)' offloaded: OpenCL kernel 'clpar_use_10_5_clpar_view_double_double_{{[0-9a-f]+}}' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
   // CHECK-OMP: if constexpr (std::is_same_v<decltype(v), clpar::view<float, 1>> && std::is_same_v<decltype(s), float>)
   scale(f, 2.0f);
   scale(d, 2.0);
@@ -19,7 +19,7 @@ void use(clpar::view<float> f, clpar::view<double> d) {
     for (auto i : clpar::prange(v.size()))
       v[i] = x;
   };
-  // REMARK-DAG: template-generic-lambda.cpp:19:5: remark: 1-D prange nest in 'use::lambda(clpar::view<int>, int)' offloaded: OpenCL kernel 'clpar_use_19_5_int' and an OpenMP variant [-Rclpar]
+  // REMARK-DAG: template-generic-lambda.cpp:19:5: remark: 1-D prange nest in 'use::lambda(clpar::view<int>, int)' offloaded: OpenCL kernel 'clpar_use_19_5_int' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
   // CHECK-OMP: if constexpr (std::is_same_v<T, int>)
   int storage[4];
   fill(clpar::view<int>(storage, 4), 7);

@@ -114,11 +114,43 @@ TEST(AlignedRows, NotForStridedRowsOrSteps) {
     call.dims[1] = {0, 2, 31};
     EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
   }
-  {
-    stencil_call call;
-    call.dims[1] = {1, 1, 61};
-    EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
+}
+
+TEST(AlignedRows, AFirstValueMovesTheStartNotTheShifts) {
+  // A prange nest from column 1 (prange(1, n - 1)): the views are whole arrays, the
+  // destination's element of the first iteration lies one past a boundary.
+  alignas(64) float in[8 * 64] = {}, out[8 * 64] = {};
+  stencil_call call;
+  call.views = {window(out, 64, 0, 0, 8, 64, true), window(in, 64, 0, 0, 8, 64, false)};
+  for (std::int64_t first = -5; first < 6; ++first) {
+    call.dims[1] = {first, 1, 40};
+    const std::optional<row_layout> layout = aligned_rows_of(call.request());
+    ASSERT_TRUE(layout.has_value());
+    EXPECT_EQ(layout->lead, 0u);
+    EXPECT_EQ(layout->start, static_cast<unsigned>(first & 3));
+    EXPECT_EQ(layout->shift, (std::vector<unsigned>{0, 0}));
+    EXPECT_EQ(layout->items(40), (40 + static_cast<std::uint64_t>(first & 3) + 3) / 4);
   }
+}
+
+TEST(AlignedRows, TheDestinationIsTheViewWritten) {
+  // The view written last among the views, one element into its rows: shifts against it.
+  alignas(64) float in[8 * 64] = {}, out[8 * 64] = {};
+  stencil_call call;
+  call.views = {window(in, 64, 0, 0, 8, 60, false), window(in, 64, 0, 3, 8, 60, false),
+                window(out, 64, 0, 1, 8, 60, true)};
+  const std::optional<row_layout> layout = aligned_rows_of(call.request());
+  ASSERT_TRUE(layout.has_value());
+  EXPECT_EQ(layout->lead, 1u);
+  EXPECT_EQ(layout->shift, (std::vector<unsigned>{3, 2, 0}));
+  EXPECT_TRUE(layout->places(2, 1));
+  EXPECT_TRUE(layout->places(0, 0));
+  EXPECT_FALSE(layout->places(0, 1));
+  // Two views written, or none: no destination.
+  call.views[0].written = true;
+  EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
+  call.views[0].written = call.views[2].written = false;
+  EXPECT_FALSE(aligned_rows_of(call.request()).has_value());
 }
 
 TEST(AlignedRows, NegativeRowStridesAreRowsAlike) {
