@@ -837,8 +837,11 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     const std::string Next = "clpar_block + clpar_j * get_global_size(0)";
     if (loadsFirst(Parts)) {
       // Every value computed before any is stored, so that all the work-item's loads are
-      // in flight together: the kernel runs only where no source overlaps the destination
-      // other than element for element, so no store can change a value read after it.
+      // in flight together: no store can change a value read after it.  A slice
+      // statement's kernel runs only where no source overlaps the destination other than
+      // element for element (the stub checks); a prange nest's iterations are independent
+      // (SPEC 1.3), and its destination is read only at the element written
+      // (Analysis/ElementwiseRows.h).
       // The loads are unconditional (an iteration past the end reads the last one again
       // and stores nothing): loads under a branch each wait for the one before.
       K += "  if (" + Count + " == 0)\n    return;\n";
