@@ -26,12 +26,6 @@ bool isVectorBuiltin(const std::string &Name) {
   return false;
 }
 
-unsigned viewReads(const Expr &E) {
-  unsigned Count = 0;
-  ir::forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
-  return Count;
-}
-
 class RowsFinder {
 public:
   RowsFinder(const ir::Region &R, unsigned Dest, ScalarType T) : Dims(R.Dims.size()), T(T) {
@@ -68,7 +62,7 @@ public:
     case Expr::Kind::Conditional:
       // A vector condition needs a vector among the values it selects from.
       return comparison(*E.Operands[0]) &&
-             viewReads(*E.Operands[1]) + viewReads(*E.Operands[2]) > 0 &&
+             ir::viewReads(*E.Operands[1]) + ir::viewReads(*E.Operands[2]) > 0 &&
              vector(*E.Operands[1]) && vector(*E.Operands[2]);
     default:
       return false;
@@ -79,7 +73,7 @@ public:
   /// them: on T4 it gives the integer vector of -1 (true) and 0 that selects lanes in
   /// `?:` as the scalar comparison selects the value.
   bool comparison(const Expr &E) {
-    if (E.K != Expr::Kind::Binary || E.Type != ScalarType::Bool || viewReads(E) == 0)
+    if (E.K != Expr::Kind::Binary || E.Type != ScalarType::Bool || ir::viewReads(E) == 0)
       return false;
     if (E.Text != "<" && E.Text != ">" && E.Text != "<=" && E.Text != ">=" &&
         E.Text != "==" && E.Text != "!=")

@@ -225,12 +225,6 @@ protected:
   }
 };
 
-unsigned viewReads(const Expr &E) {
-  unsigned Count = 0;
-  ir::forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
-  return Count;
-}
-
 /// The assignment of an element-wise slice statement (not a reduction), or null.
 const Expr *sliceAssignment(const ir::Region &R) {
   if (!R.Slice || R.Slice->IsReduction || !R.Reductions.empty() || !R.Functions.empty() ||
@@ -267,7 +261,7 @@ std::optional<Split> splitAssignment(const ir::Region &R) {
 /// bandwidth, `where(x > 0, x, 0)` 61% -> 73%; but a 4-neighbour stencil through 2-D
 /// slices 61% -> 53%.
 bool loadsFirst(const Split &S) {
-  return viewReads(*S.Source) + (S.Op.empty() ? 0 : 1) <= 2;
+  return ir::viewReads(*S.Source) + (S.Op.empty() ? 0 : 1) <= 2;
 }
 
 /// The element type's clpar_window4: four elements from p on, out of the aligned T4s

@@ -107,6 +107,12 @@ const Expr *singleAssignment(const Stmt &Body) {
   return nullptr;
 }
 
+unsigned viewReads(const Expr &E) {
+  unsigned Count = 0;
+  forEachExpr(E, [&](const Expr &Each) { Count += Each.K == Expr::Kind::ViewElement; });
+  return Count;
+}
+
 bool Region::iterationHasLoop() const {
   if (KernelBody && containsLoop(*KernelBody))
     return true;

@@ -177,6 +177,8 @@ void forEachExpr(const Stmt &S, const std::function<void(const Expr &)> &F);
 /// The assignment (`=` or a compound one) that makes up \p Body, alone or as the one
 /// statement of a compound; null otherwise.
 const Expr *singleAssignment(const Stmt &Body);
+/// How many view elements \p E reads.
+unsigned viewReads(const Expr &E);
 
 ExprPtr makeExpr(Expr::Kind K, ScalarType T);
 /// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,
