@@ -5,6 +5,7 @@
 #include "Analysis/ClparTypes.h"
 #include "Analysis/DeviceSplit.h"
 #include "Analysis/ElementwiseRows.h"
+#include "Analysis/ReductionLanes.h"
 #include "Analysis/InnerReduction.h"
 #include "Analysis/KernelBodyBuilder.h"
 #include "Analysis/KernelNames.h"
@@ -296,6 +297,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
       R.Inner = findInnerReduction(R);
       R.Tiles = findProductTiles(R);
       R.Rows = findElementwiseRows(R);
+      R.Lanes = findReductionLanes(R);
       planDeviceSplit(R);
     }
     if (!R.KernelBody) {

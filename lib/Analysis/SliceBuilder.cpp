@@ -4,6 +4,7 @@
 #include "Analysis/ClparTypes.h"
 #include "Analysis/DeviceSplit.h"
 #include "Analysis/ElementwiseRows.h"
+#include "Analysis/ReductionLanes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -490,6 +491,7 @@ std::optional<SliceStatement> buildSliceStatement(const clang::Expr *E,
   Stmt->Init = std::move(Body);
   R.KernelBody = std::move(Stmt);
   R.Rows = findElementwiseRows(R);
+  R.Lanes = findReductionLanes(R);
   planDeviceSplit(R);
   R.BodyStart = R.Site;
   return S;

@@ -611,11 +611,49 @@ void emitTiledForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
     K += "#undef " + Fetches(N) + "\n";
 }
 
+/// The innermost dimension's loop of a reducing kernel whose iteration is only reduction
+/// updates (ir::ReductionLanes): CLPAR_GRID_LANES iterations a global size apart per
+/// step, every value computed before the first update.  The values of iterations past the
+/// end are those of the last iteration, computed again and not added: loads under a
+/// branch would each wait for the update before them.
+void emitGridLanes(const ir::Region &R, OpenCLPrinter &P, const std::string &Pad,
+                   std::string &K) {
+  const unsigned In = R.Dims.size() - 1;
+  const std::string SI = std::to_string(In), Count = "clpar_count" + SI;
+  const std::vector<ir::ReductionLanes::Update> &Updates = R.Lanes->Updates;
+  const auto Lane = [](unsigned U) { return "clpar_lane" + std::to_string(U); };
+  K += Pad + "for (ulong clpar_base = get_global_id(0); clpar_base < " + Count +
+       "; clpar_base += CLPAR_GRID_LANES * get_global_size(0))\n";
+  K += Pad + "{\n";
+  for (unsigned U = 0; U < Updates.size(); ++U)
+    K += Pad + "  " + storageTypeName(Updates[U].Value->Type) + " " + Lane(U) +
+         "[CLPAR_GRID_LANES];\n";
+  K += "#pragma unroll\n";
+  K += Pad + "  for (uint clpar_j = 0; clpar_j < CLPAR_GRID_LANES; ++clpar_j) {\n";
+  K += Pad + "    const ulong clpar_next = clpar_base + clpar_j * get_global_size(0);\n";
+  K += Pad + "    const ulong clpar_k" + SI + " = clpar_next < " + Count + " ? clpar_next : " +
+       Count + " - 1;\n";
+  for (unsigned D = 0; D < R.Dims.size(); ++D)
+    K += loopVarDecl(R, D, Pad + "    ");
+  for (unsigned U = 0; U < Updates.size(); ++U)
+    K += Pad + "    " + Lane(U) + "[clpar_j] = " + P.expr(*Updates[U].Value) + ";\n";
+  K += Pad + "  }\n";
+  K += "#pragma unroll\n";
+  K += Pad + "  for (uint clpar_j = 0; clpar_j < CLPAR_GRID_LANES; ++clpar_j)\n";
+  K += Pad + "    if (clpar_base + clpar_j * get_global_size(0) < " + Count + ") {\n";
+  for (unsigned U = 0; U < Updates.size(); ++U)
+    K += Pad + "      " + R.Reductions[Updates[U].Reduction].KernelName + " " +
+         Updates[U].Op + " " + Lane(U) + "[clpar_j];\n";
+  K += Pad + "    }\n";
+  K += Pad + "}\n";
+}
+
 } // namespace
 
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
   KernelShape Shape;
   Shape.GridStride = !R.Reductions.empty();
+  Shape.GridLanes = Shape.GridStride && R.Lanes.has_value();
   // Slice statements, and element-wise assignments with the aligned-rows form, take
   // four iterations of the innermost dimension per work-item.
   Shape.Vector =
@@ -694,6 +732,8 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
   const KernelShape Shape = kernelShape(R, Opts);
+  if (Shape.GridLanes)
+    K += "\n#ifndef CLPAR_GRID_LANES\n#define CLPAR_GRID_LANES 4\n#endif\n";
   if (Shape.Vector)
     K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(R.Views[R.Rows->Dest].Element) +
          "#endif\n";
@@ -765,17 +805,22 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       K += "  " + std::string(ir::openclTypeName(Red.Type)) + " " + Red.KernelName + " = " +
            identity(Red.Op, Red.Type) + ";\n";
     std::string Pad = "  ";
-    for (unsigned D = 0; D < N; ++D) {
+    const unsigned Stepped = Shape.GridLanes ? N - 1 : N;
+    for (unsigned D = 0; D < Stepped; ++D) {
       std::string S = std::to_string(D), Id = std::to_string(N - 1 - D);
       K += Pad + "for (ulong clpar_k" + S + " = get_global_id(" + Id + "); clpar_k" + S +
            " < clpar_count" + S + "; clpar_k" + S + " += get_global_size(" + Id + "))\n";
       Pad += "  ";
     }
-    K += Pad + "{\n";
-    for (unsigned D = 0; D < N; ++D)
-      LoopVar(D, Pad + "  ");
-    Body(N + 2);
-    K += Pad + "}\n";
+    if (Shape.GridLanes) {
+      emitGridLanes(R, P, Pad, K);
+    } else {
+      K += Pad + "{\n";
+      for (unsigned D = 0; D < N; ++D)
+        LoopVar(D, Pad + "  ");
+      Body(N + 2);
+      K += Pad + "}\n";
+    }
   } else if (Shape.InnerBlock > 1) {
     // Four iterations of the innermost dimension per work-item.  An element-wise
     // assignment built for aligned rows (CLPAR_ROWS4) takes those on one aligned T4 of the

@@ -27,6 +27,10 @@ struct KernelShape {
   /// The kernel loops over every dimension in steps of the global size (regions with
   /// reductions: few work-groups, so few partials).
   bool GridStride = false;
+  /// That loop's innermost dimension takes CLPAR_GRID_LANES (4 unless the build defines
+  /// it) iterations a global size apart per step, their values first and then the
+  /// reduction updates in order (ir::ReductionLanes).
+  bool GridLanes = false;
   /// The kernel has a split form (built with CLPAR_LANES, CLPAR_ITEMS and
   /// CLPAR_LANES_FIRST defined) in which CLPAR_LANES work-items share each iteration of the
   /// innermost dimension, splitting its inner reduction (ir::InnerReduction) between them

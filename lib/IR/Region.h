@@ -363,6 +363,20 @@ struct ProductTiles {
   bool BodyUsesIndex = false;
 };
 
+/// A region with reductions whose iteration only updates its reduction variables, each by a
+/// compound assignment of a value that reads nothing the iterations change: the kernel's
+/// loop over the innermost dimension (by the global size) computes the values of several
+/// iterations before it adds any to the accumulators, in the same order, so that their
+/// loads are in flight together (Analysis/ReductionLanes.h).
+struct ReductionLanes {
+  struct Update {
+    unsigned Reduction = 0;            ///< Region::Reductions index
+    std::string Op;                    ///< the compound assignment: "+=", "*=", "&=", ...
+    std::shared_ptr<const Expr> Value; ///< its right-hand side
+  };
+  std::vector<Update> Updates; ///< in the body's order
+};
+
 /// An iteration that is one assignment (`=`, `+=`, `-=`, `*=`, `/=`) of an element-wise
 /// expression to a view element at the loop variables, in order, whose reads are elements
 /// at constant offsets from the loop variables along the innermost dimension: the kernel
@@ -419,6 +433,9 @@ struct Region {
   /// Set when an iteration is one element-wise assignment the kernel can take four at a
   /// time along the innermost dimension.
   std::optional<ElementwiseRows> Rows;
+  /// Set when an iteration of a reducing region is only updates of its reduction
+  /// variables the kernel can compute several iterations of before adding them.
+  std::optional<ReductionLanes> Lanes;
   /// One per view when the region's calls can be shared out over several devices by
   /// dimension 0 (Analysis/DeviceSplit.h); empty otherwise, with NotSplitReason.
   std::vector<SplitView> Split;

@@ -56,6 +56,12 @@ std::string dumpRegion(const Region &R) {
     });
     S += R.Rows->CheckedBeforeLaunch ? " checked-before-launch\n" : "\n";
   }
+  if (R.Lanes) {
+    S += "  reduction-lanes";
+    for (const ReductionLanes::Update &U : R.Lanes->Updates)
+      S += " " + R.Reductions[U.Reduction].HostExpr + U.Op;
+    S += "\n";
+  }
   if (R.UsesDouble)
     S += "  fp64\n";
   if (!R.offloaded())

@@ -45,6 +45,7 @@
 #include "clpar/errors.hpp"
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
+#include "clpar/rt/start.hpp"
 #include "clpar/rt/stats.hpp"
 #include "device/background_start.hpp"
 #include "device/device_context.hpp"
@@ -446,6 +447,34 @@ namespace {
 std::atomic<unsigned long long> calls_on_device{0}, calls_on_host{0};
 thread_local call_stats last_stats;
 }  // namespace
+
+namespace {
+/// Whether calls in this process start OpenCL on the background worker (auto with
+/// CLPAR_AUTO_START=background).
+bool auto_starts_in_background() {
+  return parse_device_selection(std::getenv("CLPAR_DEVICE")).selection.policy ==
+             device_policy::automatic &&
+         auto_start_in_background();
+}
+}  // namespace
+
+void start_auto_devices() noexcept {
+  try {
+    if (auto_starts_in_background()) (void)devices_started(auto_cpu_devices_requested());
+  } catch (...) {
+    // Out of memory: the first call that wants a device queues the start again.
+  }
+}
+
+void wait_for_auto_devices() noexcept {
+  try {
+    if (!auto_starts_in_background()) return;
+    (void)devices_started(auto_cpu_devices_requested());
+    wait_for_background_work();
+  } catch (...) {
+    // As above: nothing waited for.
+  }
+}
 
 call_counts call_totals() noexcept {
   return {calls_on_device.load(std::memory_order_relaxed),

@@ -21,6 +21,7 @@
 #include "clpar/rt/info.hpp"
 #include "clpar/rt/region.hpp"
 #include "clpar/rt/residency.hpp"
+#include "clpar/rt/start.hpp"
 #include "clpar/rt/stats.hpp"
 #include "device/background_start.hpp"
 #include "device/device_context.hpp"
@@ -947,6 +948,25 @@ TEST_F(RegionCallBackground, AutoStartsOpenCLAndBuildsInTheBackground) {
   // Built: from now on the cost model decides, as under CLPAR_AUTO_START=wait.
   const call_result third = call();
   EXPECT_EQ(third.trace.find("in the background"), std::string::npos) << third.trace;
+}
+
+TEST_F(RegionCallBackground, WaitForAutoDevicesStartsThemBeforeAnyCall) {
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> out;
+  static const std::string source = std::string(iota_source) + "// started ahead by process " +
+                                    std::to_string(::getpid()) + "\n";
+  static call_setup setup("iota", source.c_str(), 1);
+  const auto call = [&] { return call_iota_slowly(setup, out, n); };
+  // clpar/rt/start.hpp: the start is done when it returns, so the first call only waits
+  // for its own kernel.
+  wait_for_auto_devices();
+  EXPECT_TRUE(devices_started(true));
+  const call_result first = call();
+  EXPECT_EQ(first.trace.find("OpenCL is starting"), std::string::npos) << first.trace;
+  // The build that call queued is waited for too.
+  wait_for_auto_devices();
+  const call_result second = call();
+  EXPECT_EQ(second.trace.find("in the background"), std::string::npos) << second.trace;
 }
 
 TEST_F(RegionCallBackground, AutoWaitsForTheDeviceWhereTheHostRunIsLong) {
