@@ -104,6 +104,7 @@ call_bytes bytes_to_move(const span_set& spans, device_id device) {
         registry.bytes_to_move(device, byte_range{span.low, span.high});
     bytes.missing_on_device += b.missing_on_device;
     bytes.stale_on_host += b.stale_on_host;
+    if (span.written) bytes.written += span.size();
   }
   return bytes;
 }

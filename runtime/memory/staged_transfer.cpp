@@ -6,6 +6,8 @@
 // failure throws here.  CLHPP objects only hold (and release) the handles.
 #include "memory/staged_transfer.hpp"
 
+#include "memory/program_team.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -198,13 +200,35 @@ bool staged_transfer::ensure_pinned() {
   return true;
 }
 
+namespace {
+
+/// One copy's slices, for the program's OpenMP team (memory/program_team.hpp).
+struct sliced_copy {
+  std::byte* dst;
+  const std::byte* src;
+  std::size_t bytes, slice;
+
+  static void run(void* context, unsigned index) noexcept {
+    const auto& c = *static_cast<const sliced_copy*>(context);
+    const std::size_t begin = std::size_t{index} * c.slice;
+    if (begin < c.bytes) std::memcpy(c.dst + begin, c.src + begin, std::min(c.slice, c.bytes - begin));
+  }
+};
+
+}  // namespace
+
 void staged_transfer::copy(std::byte* dst, const std::byte* src, std::size_t bytes) {
   const unsigned parts =
       team_ ? unsigned(std::min<std::size_t>(bytes / min_slice_bytes, team_->size())) : 1;
-  if (parts < 2)
+  if (parts < 2) {
     std::memcpy(dst, src, bytes);
-  else
-    team_->copy(dst, src, bytes, parts);
+    return;
+  }
+  // The program's OpenMP threads where it lends them: they would otherwise spin beside the
+  // engine's own helpers and slow them down.
+  constexpr std::size_t page = 4096;  // slices start on page multiples of the piece
+  sliced_copy sliced{dst, src, bytes, ((bytes + parts - 1) / parts + page - 1) / page * page};
+  if (!run_on_program_team(&sliced_copy::run, &sliced, parts)) team_->copy(dst, src, bytes, parts);
 }
 
 void staged_transfer::release_pinned() noexcept {

@@ -73,6 +73,11 @@ site_costs site_costs::without_device(const site_costs& costs) noexcept {
   return host_only;
 }
 
+std::uint32_t site_costs::measured_calls(variant v, std::uint64_t iterations) const noexcept {
+  const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
+  return b ? buckets_[static_cast<unsigned>(v)][*b].count : 0;
+}
+
 bool site_costs::measured_in_bucket(variant v, std::uint64_t iterations) const noexcept {
   return buckets_[static_cast<unsigned>(v)][bucket_of(iterations)].count > 0;
 }
@@ -124,10 +129,11 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
   const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second,
                                              device.transfer_seconds);
   const double device_fixed =
-      device.launch_seconds + transfer_seconds(bytes.missing_on_device,
-                                               device.to_device_bytes_per_second,
-                                               device.transfer_seconds) /
-                                  static_cast<double>(earlier_calls + 1);
+      device.launch_seconds +
+      (transfer_seconds(bytes.missing_on_device, device.to_device_bytes_per_second,
+                        device.transfer_seconds) +
+       transfer_seconds(bytes.written, device.to_host_bytes_per_second, 0)) /
+          static_cast<double>(earlier_calls + 1);
   std::optional<double> host = costs.work_seconds(variant::host, iterations);
   std::optional<double> kernel = costs.work_seconds(variant::device, iterations);
   if (host) *host += bring_home;
@@ -137,7 +143,8 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
     const bool device_faster = *kernel < *host;
     const double faster = device_faster ? *kernel : *host;
     const double slower = device_faster ? *host : *kernel;
-    if (costs.decisions() > 0 && costs.decisions() % retry_interval == 0 &&
+    const variant loser = device_faster ? variant::host : variant::device;
+    if (retry_due(costs.decisions(), costs.measured_calls(loser, iterations)) &&
         (slower < retry_factor * faster || slower - faster < retry_interval * retry_cost_seconds))
       return {!device_faster, "auto: measuring the predicted slower side again", false, host,
               kernel};

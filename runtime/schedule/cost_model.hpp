@@ -16,7 +16,9 @@
 //
 // Prediction for a call of n iterations:
 //   host   = work(host, n)   + transfer(stale_on_host,     to_host_bandwidth)
-//   device = work(device, n) + transfer(missing_on_device, to_device_bandwidth) + launch
+//   device = work(device, n) + launch
+//            + (transfer(missing_on_device, to_device_bandwidth) + written / to_host_bandwidth)
+//              / (k + 1),   k the region's earlier calls in this execution of its scope
 // where transfer(0, _) is 0 and transfer(b, bw) = the calibration's fixed cost + b / bw
 // where work(v, n) is n times the seconds per iteration v took in n's bucket, or, when v has
 // not run in that bucket, in the nearest bucket where it has, at most max_scaled_buckets
@@ -24,18 +26,22 @@
 // a million).  A bucket's rate is the fastest call's, drifting up slowly when calls stay
 // slower (site_costs::record).  The bytes are those the
 // region registry would move for the call (memory/region_registry.hpp): a device choice
-// uploads what the device lacks, a host choice brings home what only a device has.  The
-// copy-back of what a device call writes is not charged to it: consecutive device calls
-// share one copy-back, at the end of their data scope, and charging it to every call would
-// keep a time loop on the host for good.  For the same reason the upload of a region called
-// for the k-th time in one execution of its scope is spread over k calls: in a time loop
-// the host runs until what it has lost to the device would have paid for the upload, then
-// the data moves once and stays.
+// uploads what the device lacks, a host choice brings home what only a device has.  What
+// a device call writes comes home too, at the end of its data scope or when the host
+// reads it: a call alone in its scope (a stencil through slices) pays for that copy-back,
+// which can be most of its time (its bytes only: the call's transfer already pays the fixed
+// cost, and most calls that write little move nothing else).  Consecutive device calls
+// share one copy-back, so the upload and the copy-back of a region called for the k-th
+// time in one execution of its scope are spread over k calls: in a time loop the host runs
+// until what it has lost to the device would have paid for moving the data, then the data
+// moves once and stays.
 //
 // The choice:
 //   both variants predicted     the smaller prediction; every retry_interval-th choice of
-//                               the site, the other once, where it is within retry_factor
-//                               or costs less than retry_cost_seconds a call to retry
+//                               the site, and any choice while the other's prediction
+//                               rests on one call, the other once, where it is within
+//                               retry_factor or costs less than retry_cost_seconds a call
+//                               to retry (retry_due)
 //   one predicted (p), the other not measured near n
 //                               try the other once, unless it cannot win: its transfers and
 //                               launch latency alone already reach p, or its time at other
@@ -84,7 +90,15 @@ inline constexpr unsigned max_scaled_buckets = 2;
 /// machine was busy (or OpenMP was starting) would otherwise keep a site on the wrong side
 /// for good, since only the variant that runs is measured again.  It costs at most
 /// retry_factor / retry_interval of the site's time (5%), or retry_cost_seconds a call.
+/// A loser whose prediction rests on one call is retried at once: a variant's first run at
+/// a site (its memory touched the first time, the caches cold, under auto often while the
+/// kernel builds) is often its slowest.
 inline constexpr std::uint64_t retry_interval = 64;
+/// Whether a site's `decisions`-th choice measures a close loser again, whose prediction
+/// comes from `loser_calls` calls.
+constexpr bool retry_due(std::uint64_t decisions, std::uint32_t loser_calls) noexcept {
+  return decisions > 0 && (decisions % retry_interval == 0 || loser_calls == 1);
+}
 inline constexpr double retry_factor = 3;
 /// Also retried, whatever the ratio, when the retry costs at most this per call on average
 /// (tiny calls, whose first host runs are often slow while OpenMP's threads wake up).
@@ -119,6 +133,8 @@ class site_costs {
   void count_decision() noexcept { ++decisions_; }
   /// Whether `v` has a measurement in n's own bucket.
   bool measured_in_bucket(variant v, std::uint64_t iterations) const noexcept;
+  /// How many calls made the bucket work_seconds predicts n from (0: none).
+  std::uint32_t measured_calls(variant v, std::uint64_t iterations) const noexcept;
 
  private:
   struct bucket {
@@ -160,6 +176,8 @@ class cost_table {
 struct call_bytes {
   std::uint64_t missing_on_device = 0;  ///< uploaded if the call runs on the device
   std::uint64_t stale_on_host = 0;      ///< brought home if it runs on the host
+  /// What the call writes: on the device, if it runs there, until the host needs it back.
+  std::uint64_t written = 0;
 };
 
 struct cost_choice {

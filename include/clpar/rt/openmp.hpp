@@ -27,6 +27,13 @@
 /// thread down.  Weak: a --no-opencl build links no runtime, and then no worker exists.
 extern "C" int clpar_rt_background_busy_threads() noexcept __attribute__((weak));
 
+/// The runtime's large transfers copy user memory on several threads; on the program's own
+/// OpenMP threads where it lends them, since threads of the runtime's own would compete
+/// with them while they spin after a parallel region (runtime/memory/program_team.hpp).
+/// Weak, like the above.
+extern "C" void clpar_rt_set_program_team(int (*run)(void (*slice)(void*, unsigned), void*,
+                                                     unsigned)) noexcept __attribute__((weak));
+
 namespace clpar {
 class bounds_error;
 template <class T, std::size_t Rank>
@@ -196,6 +203,31 @@ class openmp_schedule {
   int saved_chunk_ = 0;
 #endif
 };
+
+#ifdef _OPENMP
+namespace detail {
+
+/// Runs slice(context, i) for i in [0, count) as a parallel loop of `count` threads and
+/// returns 1; inside a parallel region (where a nested one would get one thread) returns 0
+/// and runs nothing.
+inline int run_on_openmp_team(void (*slice)(void*, unsigned), void* context,
+                              unsigned count) noexcept {
+  if (omp_in_parallel()) return 0;
+#pragma omp parallel for num_threads(count) schedule(static, 1)
+  for (int i = 0; i < static_cast<int>(count); ++i) slice(context, static_cast<unsigned>(i));
+  return 1;
+}
+
+/// Lends the program's OpenMP team to the runtime once, at static initialisation.
+struct program_team_registration {
+  program_team_registration() noexcept {
+    if (clpar_rt_set_program_team != nullptr) clpar_rt_set_program_team(&run_on_openmp_team);
+  }
+};
+inline const program_team_registration register_program_team;
+
+}  // namespace detail
+#endif
 
 }  // namespace clpar::rt
 

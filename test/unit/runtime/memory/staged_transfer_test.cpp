@@ -2,6 +2,8 @@
 // pinned staging chunks.
 #include "memory/staged_transfer.hpp"
 
+#include "memory/program_team.hpp"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -123,6 +125,40 @@ TEST_P(StagedTransferCopyThreads, RoundTripsEverySizeAtUnalignedOffsets) {
   EXPECT_EQ(engine.direct_bytes(), 2 * direct);
   EXPECT_EQ(engine.copy_threads(), GetParam());
   EXPECT_EQ(engine.wait(), CL_SUCCESS);
+}
+
+/// A program team (memory/program_team.hpp) that runs a copy's slices on threads of its
+/// own, one each, and counts the copies it took.
+unsigned lent_copies = 0;
+int threaded_team(void (*slice)(void*, unsigned), void* context, unsigned count) {
+  ++lent_copies;
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < count; ++i) threads.emplace_back(slice, context, i);
+  for (std::thread& t : threads) t.join();
+  return 1;
+}
+int refusing_team(void (*)(void*, unsigned), void*, unsigned) { return 0; }
+
+TEST_F(StagedTransfer, CopiesOnTheProgramsTeamWhereItLendsOne) {
+  for (const auto team : {&threaded_team, &refusing_team}) {
+    SCOPED_TRACE(team == &threaded_team ? "lent" : "refused");
+    clpar_rt_set_program_team(team);
+    lent_copies = 0;
+    staged_transfer engine(context_, queue_, 3);
+    cl::Buffer buffer = make_buffer(several_chunks, 0);
+    const bytes_t source = pattern(several_chunks, 7);
+    ASSERT_EQ(engine.to_device(buffer, 0, source.data(), several_chunks), CL_SUCCESS);
+    EXPECT_EQ(first_difference(read_direct(buffer, 0, several_chunks).data(), source.data(),
+                               several_chunks),
+              -1);
+    bytes_t back(several_chunks, 0);
+    ASSERT_EQ(engine.to_host(back.data(), buffer, 0, several_chunks), CL_SUCCESS);
+    EXPECT_EQ(first_difference(back.data(), source.data(), several_chunks), -1);
+    // Every piece in and out went to the team when it took them.
+    if (team == &threaded_team) EXPECT_GE(lent_copies, 2u);
+    EXPECT_EQ(engine.wait(), CL_SUCCESS);
+  }
+  clpar_rt_set_program_team(nullptr);
 }
 
 TEST_F(StagedTransfer, SourceMayChangeAsSoonAsToDeviceReturns) {

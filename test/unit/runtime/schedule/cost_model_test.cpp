@@ -172,13 +172,16 @@ TEST(ChooseByCost, ACloseLoserIsMeasuredAgainNowAndThen) {
       ++retries;
       EXPECT_STREQ(choice.why, "auto: measuring the predicted slower side again");
       EXPECT_FALSE(choice.predicted);
-      EXPECT_EQ(costs.decisions() % retry_interval, 0u);
+      costs.record(variant::host, 1024, 20e-6);  // slower again
     }
   }
-  EXPECT_EQ(retries, 4);
+  // The first choice (the host measured by one call), then the 64th, 128th, 192nd, 256th.
+  EXPECT_EQ(retries, 5);
   // A loser more than retry_factor slower, by more than retry_cost_seconds a call spread
   // over retry_interval calls, is left alone; a tiny one is retried.
+  // (Each measured twice, so only the interval's retries.)
   site_costs tiny;
+  tiny.record(variant::host, 1024, 60e-6);
   tiny.record(variant::host, 1024, 60e-6);
   tiny.record(variant::device, 1024, 5e-6);
   int tiny_retries = 0;
@@ -194,6 +197,60 @@ TEST(ChooseByCost, ACloseLoserIsMeasuredAgainNowAndThen) {
     far.count_decision();
     EXPECT_TRUE(choose_by_cost(far, gpu_like, 1024, {}).device);
   }
+}
+
+TEST(RetryDue, AtOnceForOneCallThenEveryInterval) {
+  std::vector<std::uint64_t> due;
+  for (std::uint64_t d = 0; d <= 3 * retry_interval; ++d)
+    if (retry_due(d, 2)) due.push_back(d);
+  EXPECT_EQ(due, (std::vector<std::uint64_t>{retry_interval, 2 * retry_interval,
+                                              3 * retry_interval}));
+  EXPECT_TRUE(retry_due(1, 1));
+  EXPECT_TRUE(retry_due(5, 1));
+  EXPECT_FALSE(retry_due(0, 1));
+  EXPECT_FALSE(retry_due(5, 0));
+}
+
+TEST(ChooseByCost, ALoserMeasuredOnceIsMeasuredAgainAtOnce) {
+  // The host's first run was cold (5 ms, where it takes 0.7); the device measured 4 ms.
+  site_costs costs;
+  const std::uint64_t n = 1 << 24;
+  costs.record(variant::host, n, 5e-3);
+  costs.record(variant::device, n, 4e-3);
+  costs.record(variant::device, n, 4e-3);
+  const device_costs gpu_like{10e-6, 40e9, 40e9, 50e-6};
+  costs.count_decision();
+  const cost_choice retry = choose_by_cost(costs, gpu_like, n, {});
+  EXPECT_FALSE(retry.device);
+  EXPECT_STREQ(retry.why, "auto: measuring the predicted slower side again");
+  costs.record(variant::host, n, 0.7e-3);
+  costs.count_decision();
+  const cost_choice then = choose_by_cost(costs, gpu_like, n, {});
+  EXPECT_FALSE(then.device);
+  EXPECT_STREQ(then.why, "auto: host predicted faster");
+}
+
+TEST(ChooseByCost, WhatADeviceCallWritesComesHomeSpreadOverATimeLoop) {
+  // A stencil alone in its scope: 64 MiB read, 64 MiB written; the kernel is fast, the
+  // host not much slower than the upload.
+  site_costs costs;
+  const std::uint64_t n = 1 << 24;
+  costs.record(variant::host, n, 3e-3);
+  costs.record(variant::device, n, 60e-6);
+  const device_costs gpu_like{10e-6, 40e9, 40e9, 50e-6};
+  const call_bytes upload_only{64u << 20, 0, 0};
+  const call_bytes with_copy_back{64u << 20, 0, 64u << 20};
+  // The upload alone (1.7 ms) would send it to the device; with the copy-back (another
+  // 1.7 ms) too, the host (3 ms) is faster.
+  const cost_choice without = choose_by_cost(costs, gpu_like, n, upload_only);
+  EXPECT_TRUE(without.device);
+  const cost_choice with = choose_by_cost(costs, gpu_like, n, with_copy_back);
+  EXPECT_FALSE(with.device);
+  ASSERT_TRUE(with.device_seconds);
+  EXPECT_NEAR(*with.device_seconds, *without.device_seconds + (64 << 20) / 40e9, 1e-9);
+  // Called again in the same execution of its scope, both transfers are spread.
+  EXPECT_TRUE(choose_by_cost(costs, gpu_like, n, with_copy_back, first_call_device_iterations, 1)
+                  .device);
 }
 
 TEST(ChooseByCost, LaunchLatencyDecidesSmallCalls) {
