@@ -18,6 +18,7 @@ void set_figures(calibration_description& d, const device_costs& costs) {
   d.to_device_bytes_per_second = costs.to_device_bytes_per_second;
   d.to_host_bytes_per_second = costs.to_host_bytes_per_second;
   d.transfer_seconds = costs.transfer_seconds;
+  d.small_transfer_seconds = costs.small_transfer_seconds;
 }
 
 std::string device_label(const device_entry& entry) {

@@ -13,6 +13,7 @@
 #include "device/device_context.hpp"
 #include "device/platform_list.hpp"
 #include "memory/residency.hpp"
+#include "memory/staged_transfer.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -48,11 +49,16 @@ outcome<double> launch_seconds(device_context& context) {
   return {times[1 + calibration_launches / 2], nullptr};
 }
 
+static_assert(small_transfer_bytes == staged_transfer::direct_threshold &&
+                  calibration_direct_bytes < staged_transfer::direct_threshold,
+              "the cost model's small transfers are the engine's direct ones");
+
 // A stored calibration is one line of text in the kernel cache (docs/cache-format.md):
-//   <calibration> ::= "clpar-calibration 2 " <launch seconds> " " <to device B/s> " "
-//                     <to host B/s> " " <transfer seconds> "\n"
-// (version 1 lacked the transfer's fixed cost: such a record is measured again)
-constexpr const char* calibration_format = "clpar-calibration 2 %lg %lg %lg %lg\n";
+//   <calibration> ::= "clpar-calibration 3 " <launch seconds> " " <to device B/s> " "
+//                     <to host B/s> " " <transfer seconds> " " <small transfer seconds> "\n"
+// (version 1 lacked the transfer's fixed cost, version 2 the small transfer's: such a
+// record is measured again)
+constexpr const char* calibration_format = "clpar-calibration 3 %lg %lg %lg %lg %lg\n";
 
 std::string calibration_key(const device_entry& device) {
   return device_cache_key("calibration", device, "", "");
@@ -61,7 +67,8 @@ std::string calibration_key(const device_entry& device) {
 bool plausible(const device_costs& costs) {
   return costs.launch_seconds > 0 && costs.launch_seconds < 1 &&
          costs.to_device_bytes_per_second > 1e6 && costs.to_host_bytes_per_second > 1e6 &&
-         costs.transfer_seconds >= 0 && costs.transfer_seconds < 1;
+         costs.transfer_seconds >= 0 && costs.transfer_seconds < 1 &&
+         costs.small_transfer_seconds >= 0 && costs.small_transfer_seconds < 1;
 }
 
 /// The stored calibration in `payload`, when there is a plausible one.
@@ -72,7 +79,7 @@ std::optional<device_costs> parse_calibration(
   device_costs costs;
   if (std::sscanf(text.c_str(), calibration_format, &costs.launch_seconds,
                   &costs.to_device_bytes_per_second, &costs.to_host_bytes_per_second,
-                  &costs.transfer_seconds) != 4 ||
+                  &costs.transfer_seconds, &costs.small_transfer_seconds) != 5 ||
       !plausible(costs))
     return std::nullopt;
   return costs;
@@ -82,7 +89,8 @@ void store_calibration(const device_entry& device, const device_costs& costs) {
   char text[128];
   const int length = std::snprintf(text, sizeof text, calibration_format, costs.launch_seconds,
                                    costs.to_device_bytes_per_second,
-                                   costs.to_host_bytes_per_second, costs.transfer_seconds);
+                                   costs.to_host_bytes_per_second, costs.transfer_seconds,
+                                   costs.small_transfer_seconds);
   if (length <= 0 || static_cast<std::size_t>(length) >= sizeof text) return;
   kernel_cache& cache = process_kernel_cache();
   if (cache.usable() == nullptr)
@@ -135,8 +143,25 @@ outcome<device_costs> measure_device_costs(device_context& context) {
       if (i == 0 || to_host < down[s]) down[s] = to_host;
     }
   }
+  // A small transfer, direct: its whole time, each way.
+  double small[2] = {0, 0};
+  for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
+    auto start = clock_type::now();
+    status = context.transfer().to_device(buffer.value.buffer, 0, host.data(),
+                                          calibration_direct_bytes);
+    if (status == CL_SUCCESS) status = context.queue().finish();
+    const double to_device = seconds_since(start);
+    if (status != CL_SUCCESS) break;
+    start = clock_type::now();
+    status = context.transfer().to_host(host.data(), buffer.value.buffer, 0,
+                                        calibration_direct_bytes);
+    const double to_host = seconds_since(start);
+    if (i == 0 || to_device < small[0]) small[0] = to_device;
+    if (i == 0 || to_host < small[1]) small[1] = to_host;
+  }
   context.pool().give_back(std::move(buffer.value));
   if (status != CL_SUCCESS) return {costs, cl_failure_why("a calibration transfer", status)};
+  costs.small_transfer_seconds = (small[0] + small[1]) / 2;
   const double extra = static_cast<double>(calibration_large_bytes - calibration_small_bytes);
   const auto fit = [&](const double (&t)[2], double& bytes_per_second, double& fixed) {
     if (t[1] > t[0]) {
@@ -199,11 +224,13 @@ outcome<device_costs> recalibrate(std::size_t index) {
 }
 
 std::string describe(const device_costs& costs) {
-  char text[160];
+  char text[200];
   std::snprintf(text, sizeof text,
-                "launch %.1f us, to device %.1f GB/s, to host %.1f GB/s, %.0f us per transfer",
+                "launch %.1f us, to device %.1f GB/s, to host %.1f GB/s, %.0f us per transfer, "
+                "%.0f us per small transfer",
                 costs.launch_seconds * 1e6, costs.to_device_bytes_per_second / 1e9,
-                costs.to_host_bytes_per_second / 1e9, costs.transfer_seconds * 1e6);
+                costs.to_host_bytes_per_second / 1e9, costs.transfer_seconds * 1e6,
+                costs.small_transfer_seconds * 1e6);
   return text;
 }
 

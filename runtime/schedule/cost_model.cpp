@@ -16,6 +16,11 @@ double transfer_seconds(std::uint64_t bytes, double bytes_per_second, double fix
   return fixed + (bytes_per_second > 0 ? static_cast<double>(bytes) / bytes_per_second : 0);
 }
 
+/// A transfer's fixed cost on `device`: a small one goes direct.
+double fixed_seconds(const device_costs& device, std::uint64_t bytes) noexcept {
+  return bytes < small_transfer_bytes ? device.small_transfer_seconds : device.transfer_seconds;
+}
+
 }  // namespace
 
 void site_costs::record(variant v, std::uint64_t iterations, double seconds) noexcept {
@@ -127,11 +132,11 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t earlier_calls) noexcept {
   using variant = site_costs::variant;
   const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second,
-                                             device.transfer_seconds);
+                                             fixed_seconds(device, bytes.stale_on_host));
   const double device_fixed =
       device.launch_seconds +
       (transfer_seconds(bytes.missing_on_device, device.to_device_bytes_per_second,
-                        device.transfer_seconds) +
+                        fixed_seconds(device, bytes.missing_on_device)) +
        transfer_seconds(bytes.written, device.to_host_bytes_per_second, 0)) /
           static_cast<double>(earlier_calls + 1);
   std::optional<double> host = costs.work_seconds(variant::host, iterations);

@@ -19,7 +19,8 @@
 //   device = work(device, n) + launch
 //            + (transfer(missing_on_device, to_device_bandwidth) + written / to_host_bandwidth)
 //              / (k + 1),   k the region's earlier calls in this execution of its scope
-// where transfer(0, _) is 0 and transfer(b, bw) = the calibration's fixed cost + b / bw
+// where transfer(0, _) is 0 and transfer(b, bw) = the calibration's fixed cost + b / bw, the
+// fixed cost of a small (direct) transfer when b < small_transfer_bytes
 // where work(v, n) is n times the seconds per iteration v took in n's bucket, or, when v has
 // not run in that bucket, in the nearest bucket where it has, at most max_scaled_buckets
 // away (a rate measured at 1000 iterations, made mostly of fixed costs, says little about
@@ -70,7 +71,14 @@ struct device_costs {
   double to_device_bytes_per_second = 0; ///< from pageable host memory, as calls transfer
   double to_host_bytes_per_second = 0;
   double transfer_seconds = 0;           ///< a transfer's fixed cost, whatever its size
+  /// The same for a transfer below small_transfer_bytes, which goes direct (blocking), not
+  /// through the pinned pipeline that the fixed cost above includes starting.
+  double small_transfer_seconds = 0;
 };
+
+/// Transfers of fewer bytes go direct (memory/staged_transfer.hpp's direct_threshold) and
+/// cost device_costs::small_transfer_seconds besides their bytes.
+inline constexpr std::uint64_t small_transfer_bytes = std::uint64_t{1} << 20;
 
 /// Iterations from which a site's first call, with nothing measured yet, goes to a device.
 inline constexpr std::uint64_t first_call_device_iterations = std::uint64_t{1} << 16;

@@ -22,7 +22,7 @@ DEVICE_KEYS = {
 }
 CALIBRATION_KEYS = {"measured_now": bool, "launch_us": (int, float),
                     "to_device_gb_per_s": (int, float), "to_host_gb_per_s": (int, float),
-                    "transfer_us": (int, float), "text": str}
+                    "transfer_us": (int, float), "small_transfer_us": (int, float), "text": str}
 CACHE_KEYS = {"directory": str, "enabled": bool, "usable": bool, "entries": int,
               "bytes": int, "max_bytes": int, "writable": bool, "readonly_entries": int,
               "readonly_bytes": int}

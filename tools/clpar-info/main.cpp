@@ -159,6 +159,7 @@ json devices_json(bool calibrate) {
                                  {"to_device_gb_per_s", c.to_device_bytes_per_second / 1e9},
                                  {"to_host_gb_per_s", c.to_host_bytes_per_second / 1e9},
                                  {"transfer_us", c.transfer_seconds * 1e6},
+                                 {"small_transfer_us", c.small_transfer_seconds * 1e6},
                                  {"text", c.text}};
     }
     devices.push_back(std::move(device));

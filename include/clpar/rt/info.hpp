@@ -82,6 +82,7 @@ struct calibration_description {
   double to_device_bytes_per_second = 0;
   double to_host_bytes_per_second = 0;
   double transfer_seconds = 0;  ///< a transfer's fixed cost
+  double small_transfer_seconds = 0;  ///< the same for one below 1 MiB, which goes direct
   bool measured_now = false; ///< false: read from the kernel cache
   std::string why_failed;    ///< empty unless the measurement failed
 };

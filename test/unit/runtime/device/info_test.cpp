@@ -34,6 +34,12 @@ TEST(Info, CalibrationFiguresAreTheTextsNumbers) {
     char launch[32];
     std::snprintf(launch, sizeof launch, "launch %.1f us,", c.launch_seconds * 1e6);
     EXPECT_EQ(c.text.rfind(launch, 0), 0u) << c.text;
+    // A small (direct) transfer's fixed cost is measured too, and printed last.
+    EXPECT_GT(c.small_transfer_seconds, 0);
+    char small[48];
+    std::snprintf(small, sizeof small, ", %.0f us per small transfer",
+                  c.small_transfer_seconds * 1e6);
+    EXPECT_NE(c.text.find(small), std::string::npos) << c.text;
   }
 }
 

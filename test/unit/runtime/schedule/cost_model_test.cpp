@@ -134,8 +134,8 @@ TEST(ChooseByCost, ATransfersFixedCostCountsOnceWhateverItsSize) {
   site_costs costs;
   costs.record(variant::host, 4096, 100e-6);
   costs.record(variant::device, 4096, 10e-6);
-  // 4 KB to upload: 0.1 us of bandwidth, but 200 us of fixed cost.
-  const device_costs slow_start{20e-6, 40e9, 50e9, 200e-6};
+  // 4 KB to upload: 0.1 us of bandwidth, but 200 us of fixed cost (a small transfer's).
+  const device_costs slow_start{20e-6, 40e9, 50e9, 1e-3, 200e-6};
   const cost_choice choice = choose_by_cost(costs, slow_start, 4096, {4096, 0});
   EXPECT_FALSE(choice.device);
   ASSERT_TRUE(choice.device_seconds.has_value());
@@ -251,6 +251,26 @@ TEST(ChooseByCost, WhatADeviceCallWritesComesHomeSpreadOverATimeLoop) {
   // Called again in the same execution of its scope, both transfers are spread.
   EXPECT_TRUE(choose_by_cost(costs, gpu_like, n, with_copy_back, first_call_device_iterations, 1)
                   .device);
+}
+
+TEST(ChooseByCost, ASmallTransferPaysTheSmallFixedCost) {
+  // matmul 128: two 64 KiB inputs go direct; the staged pipeline's fixed cost (200 us)
+  // would keep the call on the host (270 us) where the device takes 150.
+  site_costs costs;
+  const std::uint64_t n = 128 * 128;
+  costs.record(variant::host, n, 270e-6);
+  costs.record(variant::device, n, 8e-6);
+  const device_costs gpu_like{12e-6, 40e9, 40e9, 200e-6, 25e-6};
+  const call_bytes small{128u << 10, 0, 64u << 10};
+  const cost_choice choice = choose_by_cost(costs, gpu_like, n, small);
+  EXPECT_TRUE(choice.device);
+  ASSERT_TRUE(choice.device_seconds);
+  EXPECT_NEAR(*choice.device_seconds, 8e-6 + 12e-6 + 25e-6 + (192u << 10) / 40e9, 1e-9);
+  // From small_transfer_bytes up, the pipeline's.
+  const call_bytes large{small_transfer_bytes, 0, 0};
+  const cost_choice big = choose_by_cost(costs, gpu_like, n, large);
+  ASSERT_TRUE(big.device_seconds);
+  EXPECT_NEAR(*big.device_seconds, 8e-6 + 12e-6 + 200e-6 + small_transfer_bytes / 40e9, 1e-9);
 }
 
 TEST(ChooseByCost, LaunchLatencyDecidesSmallCalls) {
