@@ -17,7 +17,8 @@ namespace clpar::rt {
 
 bool run_on_program_team(void (*slice)(void*, unsigned), void* context, unsigned count) noexcept {
   const clpar_rt_team_function run = registered.load(std::memory_order_acquire);
-  if (run == nullptr || ::gettid() != ::getpid()) return false;  // the main thread's id is the process's
+  // The main thread's id is the process's.
+  if (run == nullptr || ::gettid() != ::getpid()) return false;
   return run(slice, context, count) != 0;
 }
 

@@ -211,7 +211,8 @@ struct sliced_copy {
   static void run(void* context, unsigned index) noexcept {
     const auto& c = *static_cast<const sliced_copy*>(context);
     const std::size_t begin = std::size_t{index} * c.slice;
-    if (begin < c.bytes) std::memcpy(c.dst + begin, c.src + begin, std::min(c.slice, c.bytes - begin));
+    if (begin < c.bytes)
+      std::memcpy(c.dst + begin, c.src + begin, std::min(c.slice, c.bytes - begin));
   }
 };
 
