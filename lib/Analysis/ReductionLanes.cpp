@@ -1,6 +1,8 @@
 //===- Analysis/ReductionLanes.cpp - Reductions' values, several at a time ---===//
 #include "Analysis/ReductionLanes.h"
 
+#include "Analysis/CountedLoop.h"
+
 #include <string>
 
 namespace clpar {
@@ -12,6 +14,8 @@ namespace {
 /// Whether evaluating \p E only reads, and reads nothing an iteration changes: no
 /// assignment, increment, reduction variable, local variable or translated function.
 bool pureValue(const Expr &E) {
+  if (isWrite(E))
+    return false;
   switch (E.K) {
   case Expr::Kind::IntLiteral:
   case Expr::Kind::FloatLiteral:
@@ -24,16 +28,8 @@ bool pureValue(const Expr &E) {
   case Expr::Kind::Conditional:
   case Expr::Kind::Cast:
   case Expr::Kind::Call:
-    break;
   case Expr::Kind::Unary:
-    if (E.Postfix || E.Text == "++" || E.Text == "--")
-      return false;
-    break;
   case Expr::Kind::Binary:
-    // Assignments and compound assignments end in '=', comparisons do not only.
-    if (!E.Text.empty() && E.Text.back() == '=' && E.Text != "==" && E.Text != "!=" &&
-        E.Text != "<=" && E.Text != ">=")
-      return false;
     break;
   default:
     return false;

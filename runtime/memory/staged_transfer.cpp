@@ -46,6 +46,29 @@ bool spin_until(F done) {
   }
 }
 
+/// One piece's memcpy cut into `parts` slices, each starting on a page multiple of the
+/// piece, for the engine's copy team or the program's (memory/program_team.hpp).
+struct sliced_copy {
+  std::byte* dst = nullptr;
+  const std::byte* src = nullptr;
+  std::size_t bytes = 0, slice = 0;
+
+  sliced_copy() = default;
+  sliced_copy(std::byte* dst, const std::byte* src, std::size_t bytes, unsigned parts) noexcept
+      : dst(dst), src(src), bytes(bytes) {
+    constexpr std::size_t page = 4096;
+    slice = ((bytes + parts - 1) / parts + page - 1) / page * page;
+  }
+
+  /// Copies slice `index`: nothing when the piece has fewer slices.
+  static void run(void* context, unsigned index) noexcept {
+    const auto& c = *static_cast<const sliced_copy*>(context);
+    const std::size_t begin = std::size_t{index} * c.slice;
+    if (begin < c.bytes)
+      std::memcpy(c.dst + begin, c.src + begin, std::min(c.slice, c.bytes - begin));
+  }
+};
+
 }  // namespace
 
 /// Helper threads that copy slices of one piece alongside the calling thread.  A round:
@@ -81,28 +104,19 @@ class staged_transfer::copy_team {
   /// Threads that can copy, the caller included.
   unsigned size() const noexcept { return unsigned(threads_.size()) + 1; }
 
-  /// memcpy(dst, src, bytes) in `parts` slices (2 <= parts <= size()).
-  void copy(std::byte* dst, const std::byte* src, std::size_t bytes, unsigned parts) {
-    constexpr std::size_t page = 4096;  // slices start on page multiples of the piece
-    dst_ = dst;
-    src_ = src;
-    bytes_ = bytes;
-    slice_ = ((bytes + parts - 1) / parts + page - 1) / page * page;
+  /// Copies `piece`, cut into at most size() slices.
+  void copy(const sliced_copy& piece) {
+    piece_ = piece;
     remaining_.store(int(threads_.size()), std::memory_order_relaxed);
     round_.fetch_add(1, std::memory_order_release);
     round_.notify_all();
-    copy_slice(0);
+    sliced_copy::run(&piece_, 0);
     spin_until([&] { return remaining_.load(std::memory_order_acquire) == 0; });
     for (int left; (left = remaining_.load(std::memory_order_acquire)) != 0;)
       remaining_.wait(left, std::memory_order_acquire);
   }
 
  private:
-  void copy_slice(unsigned index) const noexcept {
-    const std::size_t begin = std::size_t{index} * slice_;
-    if (begin < bytes_) std::memcpy(dst_ + begin, src_ + begin, std::min(slice_, bytes_ - begin));
-  }
-
   void run(unsigned index) {
     unsigned seen = 0;
     for (;;) {
@@ -110,7 +124,7 @@ class staged_transfer::copy_team {
         round_.wait(seen, std::memory_order_acquire);
       seen = round_.load(std::memory_order_acquire);
       if (stop_.load(std::memory_order_relaxed)) return;
-      copy_slice(index);  // past the end when the piece has fewer slices: nothing
+      sliced_copy::run(&piece_, index);
       if (remaining_.fetch_sub(1, std::memory_order_acq_rel) == 1) remaining_.notify_one();
     }
   }
@@ -120,9 +134,7 @@ class staged_transfer::copy_team {
   std::atomic<int> remaining_{0};
   std::atomic<bool> stop_{false};
   // The current piece: written by the caller before a round, read by the helpers in it.
-  std::byte* dst_ = nullptr;
-  const std::byte* src_ = nullptr;
-  std::size_t bytes_ = 0, slice_ = 0;
+  sliced_copy piece_;
 };
 
 staged_transfer::staged_transfer() = default;
@@ -200,24 +212,6 @@ bool staged_transfer::ensure_pinned() {
   return true;
 }
 
-namespace {
-
-/// One copy's slices, for the program's OpenMP team (memory/program_team.hpp).
-struct sliced_copy {
-  std::byte* dst;
-  const std::byte* src;
-  std::size_t bytes, slice;
-
-  static void run(void* context, unsigned index) noexcept {
-    const auto& c = *static_cast<const sliced_copy*>(context);
-    const std::size_t begin = std::size_t{index} * c.slice;
-    if (begin < c.bytes)
-      std::memcpy(c.dst + begin, c.src + begin, std::min(c.slice, c.bytes - begin));
-  }
-};
-
-}  // namespace
-
 void staged_transfer::copy(std::byte* dst, const std::byte* src, std::size_t bytes) {
   const unsigned parts =
       team_ ? unsigned(std::min<std::size_t>(bytes / min_slice_bytes, team_->size())) : 1;
@@ -227,9 +221,8 @@ void staged_transfer::copy(std::byte* dst, const std::byte* src, std::size_t byt
   }
   // The program's OpenMP threads where it lends them: they would otherwise spin beside the
   // engine's own helpers and slow them down.
-  constexpr std::size_t page = 4096;  // slices start on page multiples of the piece
-  sliced_copy sliced{dst, src, bytes, ((bytes + parts - 1) / parts + page - 1) / page * page};
-  if (!run_on_program_team(&sliced_copy::run, &sliced, parts)) team_->copy(dst, src, bytes, parts);
+  sliced_copy piece(dst, src, bytes, parts);
+  if (!run_on_program_team(&sliced_copy::run, &piece, parts)) team_->copy(piece);
 }
 
 void staged_transfer::release_pinned() noexcept {

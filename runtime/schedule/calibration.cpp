@@ -119,17 +119,19 @@ outcome<device_costs> measure_device_costs(device_context& context) {
   if (!launch_time) return {costs, launch_time.why};
   costs.launch_seconds = launch_time.value;
 
-  // Two sizes: the difference of their times is the bandwidth a large transfer sees, and
-  // what the smaller one takes beyond that is the fixed cost of a transfer (staging
-  // threads waking, the first chunk's round trip), which one size alone would spread
-  // over its bytes.
+  // Two staged sizes: the difference of their times is the bandwidth a large transfer
+  // sees, and what the smaller one takes beyond that is the fixed cost of a transfer
+  // (staging threads waking, the first chunk's round trip), which one size alone would
+  // spread over its bytes.  A third size goes direct: its whole time is a small
+  // transfer's fixed cost.
   outcome<buffer_pool::lease> buffer = context.pool().take(calibration_large_bytes);
   if (!buffer) return {costs, buffer.why};
   std::vector<std::byte> host(calibration_large_bytes, std::byte{1});
-  double up[2] = {0, 0}, down[2] = {0, 0};
-  const std::size_t sizes[2] = {calibration_small_bytes, calibration_large_bytes};
+  double up[3] = {0, 0, 0}, down[3] = {0, 0, 0};
+  const std::size_t sizes[3] = {calibration_small_bytes, calibration_large_bytes,
+                                calibration_direct_bytes};
   cl_int status = CL_SUCCESS;
-  for (unsigned s = 0; s < 2; ++s) {
+  for (unsigned s = 0; s < 3; ++s) {
     for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
       auto start = clock_type::now();
       status = context.transfer().to_device(buffer.value.buffer, 0, host.data(), sizes[s]);
@@ -143,27 +145,11 @@ outcome<device_costs> measure_device_costs(device_context& context) {
       if (i == 0 || to_host < down[s]) down[s] = to_host;
     }
   }
-  // A small transfer, direct: its whole time, each way.
-  double small[2] = {0, 0};
-  for (unsigned i = 0; i < calibration_transfers && status == CL_SUCCESS; ++i) {
-    auto start = clock_type::now();
-    status = context.transfer().to_device(buffer.value.buffer, 0, host.data(),
-                                          calibration_direct_bytes);
-    if (status == CL_SUCCESS) status = context.queue().finish();
-    const double to_device = seconds_since(start);
-    if (status != CL_SUCCESS) break;
-    start = clock_type::now();
-    status = context.transfer().to_host(host.data(), buffer.value.buffer, 0,
-                                        calibration_direct_bytes);
-    const double to_host = seconds_since(start);
-    if (i == 0 || to_device < small[0]) small[0] = to_device;
-    if (i == 0 || to_host < small[1]) small[1] = to_host;
-  }
   context.pool().give_back(std::move(buffer.value));
   if (status != CL_SUCCESS) return {costs, cl_failure_why("a calibration transfer", status)};
-  costs.small_transfer_seconds = (small[0] + small[1]) / 2;
+  costs.small_transfer_seconds = (up[2] + down[2]) / 2;
   const double extra = static_cast<double>(calibration_large_bytes - calibration_small_bytes);
-  const auto fit = [&](const double (&t)[2], double& bytes_per_second, double& fixed) {
+  const auto fit = [&](const double (&t)[3], double& bytes_per_second, double& fixed) {
     if (t[1] > t[0]) {
       bytes_per_second = extra / (t[1] - t[0]);
       fixed = std::max(0.0, t[0] - static_cast<double>(calibration_small_bytes) / bytes_per_second);
