@@ -1,7 +1,8 @@
 // bench/limits/launch_costs.cpp - what each OpenCL call a region call may make costs on
 // its own, in a plain OpenCL loop of a small kernel (eight arguments, like a 1-D clpar
 // kernel of one view): enqueue only, with the arguments set, with a profiling event, with
-// clFlush, with events kept and polled as pending_kernels does, with clFinish per launch,
+// clFlush, with events kept and polled as pending_kernels does, with clFinish per launch
+// (on the profiling queue and on a plain one, with the arguments and without),
 // with the event's profiling times read, and with a 16-byte write before and read after
 // (the error word).  On the first GPU, else the first device.  Microseconds per launch.
 //
@@ -153,6 +154,21 @@ int main(int argc, char** argv) {
       },
       q0);
   run(
+      "F1 sync, plain queue, 8 setArg",
+      [&](cl_command_queue qq) {
+        args();
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q0);
+  run(
+      "F2 sync, profiling queue, no args",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q);
+  run(
       "G sync + event + profiling info",
       [&](cl_command_queue qq) {
         args();
@@ -178,4 +194,8 @@ int main(int argc, char** argv) {
       q);
   run(
       "I clFlush alone", [&](cl_command_queue qq) { clFlush(qq); }, q);
+  run(
+      "J clFinish alone (nothing queued)", [&](cl_command_queue qq) { clFinish(qq); }, q);
+  run(
+      "K 8 setArg alone", [&](cl_command_queue) { args(); }, q);
 }

@@ -17,6 +17,7 @@
 #include "device/device_selector.hpp"
 #include "device/platform_list.hpp"
 #include "schedule/calibration.hpp"
+#include "support/environment.hpp"
 #include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
@@ -142,7 +143,7 @@ std::atomic<bool> warned_invalid_start{false};
 }  // namespace
 
 bool auto_start_in_background() {
-  const char* value = std::getenv("CLPAR_AUTO_START");
+  const char* value = environment_value("CLPAR_AUTO_START");
   if (value == nullptr || *value == '\0' || std::strcmp(value, "background") == 0) return true;
   if (std::strcmp(value, "wait") == 0) return false;
   if (!warned_invalid_start.exchange(true))

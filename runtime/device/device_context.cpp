@@ -13,6 +13,7 @@
 
 #include "cache/program_cache.hpp"
 #include "device/background_start.hpp"
+#include "support/environment.hpp"
 #include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
@@ -36,7 +37,7 @@ std::vector<context_slot>& context_slots() {
 }
 
 const char* user_build_options() noexcept {
-  const char* options = std::getenv("CLPAR_CL_BUILD_OPTIONS");
+  const char* options = environment_value("CLPAR_CL_BUILD_OPTIONS");
   return options != nullptr ? options : "";
 }
 

@@ -48,6 +48,8 @@ struct row_layout {
   /// (CLPAR_SHIFT<view>; 0 for the destination).
   std::vector<unsigned> shift;
 
+  bool operator==(const row_layout&) const = default;
+
   /// Work-items the innermost dimension of `count` iterations takes (four each, the first
   /// of them `start` short).
   std::uint64_t items(std::uint64_t count) const noexcept { return (count + start + 3) / 4; }

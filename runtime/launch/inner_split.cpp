@@ -7,6 +7,7 @@
 
 #include "device/platform_list.hpp"
 #include "launch/aligned_rows.hpp"
+#include "support/environment.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -33,7 +34,7 @@ std::optional<split_shape> fitted(split_shape shape, std::size_t max_group) {
 
 /// CLPAR_SPLIT_LANES: "N" or "NxM" (N lanes, M items), N a power of two up to 256.
 std::optional<forced_split> forced_shape() {
-  const char* value = std::getenv("CLPAR_SPLIT_LANES");
+  const char* value = environment_value("CLPAR_SPLIT_LANES");
   if (value == nullptr || *value == '\0') return std::nullopt;
   char* end = nullptr;
   forced_split forced;

@@ -42,6 +42,7 @@ struct split_shape {
   unsigned items = 1;  ///< iterations per work-group
   bool lanes_first = false;
 
+  bool operator==(const split_shape&) const = default;
   unsigned group() const noexcept { return lanes * items; }
 };
 

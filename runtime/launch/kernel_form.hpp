@@ -24,11 +24,18 @@ struct kernel_form {
   std::optional<row_layout> rows;    ///< the aligned-rows form's layout
   std::optional<tile_shape> tiles;   ///< the tiled form's shape
   std::optional<split_shape> split;  ///< the split form's shape
-  std::string options;               ///< the form's build options; empty: the general form
+  bool unit_inner = false;           ///< built with unit inner strides
+
+  /// No options: the kernel as the translator wrote it.
+  bool general() const noexcept { return !rows && !tiles && !split && !unit_inner; }
+  bool operator==(const kernel_form&) const = default;
 };
 
 /// The form `request`'s views allow on `context`'s device.
 kernel_form form_for(const launch_request& request, const device_context& context);
+
+/// The build options of `form` for `request`'s region; empty for the general form.
+std::string form_build_options(const launch_request& request, const kernel_form& form);
 
 /// Whether `entry`, built for `form`, can run the call: it built, and a tiled or split
 /// form's work-group is within the kernel's limit (traced when not).
@@ -37,8 +44,17 @@ bool form_usable(const kernel_entry* entry, const kernel_form& form, const regio
 /// The kernel `request` runs on `context`'s device, built now if need be: the form its
 /// views allow where usable, else the general form (`form` is then reset to it).  Its
 /// `why` is set when even that failed to build.
+///
+/// A thread remembers the kernels of its last few lookups by device, region, form and
+/// CLPAR_CL_BUILD_OPTIONS, so that a call made before finds its kernel without building
+/// the options' text (a device call's whole overhead is a few microseconds).
 kernel_entry& kernel_for_call(device_context& context, const launch_request& request,
                               kernel_form& form);
+
+/// As kernel_for_call, without waiting for a build: a kernel not built yet is queued on
+/// the background worker (device/background_start.hpp) and the answer is null meanwhile.
+kernel_entry* kernel_if_built_for_call(device_context& context, const launch_request& request,
+                                       kernel_form& form);
 
 }  // namespace clpar::rt
 

@@ -15,6 +15,7 @@
 #include "memory/device_memory.hpp"
 #include "memory/element_rows.hpp"
 #include "memory/residency.hpp"
+#include "support/environment.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -163,8 +164,7 @@ std::size_t convention_arg_count(const launch_request& request) noexcept {
 }
 
 bool kernel_times_requested() noexcept {
-  const char* value = std::getenv("CLPAR_KERNEL_TIMES");
-  return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
+  return environment_switch("CLPAR_KERNEL_TIMES");
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "device/platform_list.hpp"
+#include "support/environment.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -102,7 +103,7 @@ std::optional<tile_shape> tile_shape_of(const launch_request& request,
   in.compute_units = device.compute_units;
   in.max_group = std::min(device.max_work_group_size,
                           device.max_work_item_sizes[0] * device.max_work_item_sizes[1]);
-  in.forced = parse_forced_tiles(std::getenv("CLPAR_PRODUCT_TILES"));
+  in.forced = parse_forced_tiles(environment_value("CLPAR_PRODUCT_TILES"));
   return choose_tiles(in);
 }
 

@@ -51,6 +51,8 @@ struct tile_shape {
   unsigned run_rows() const noexcept { return run < rows ? run : rows; }
   unsigned run_cols() const noexcept { return run < cols ? run : cols; }
 
+  bool operator==(const tile_shape&) const = default;
+
   unsigned group() const noexcept { return group_rows * group_cols; }
   std::uint64_t block_rows() const noexcept { return std::uint64_t{rows} * group_rows; }
   std::uint64_t block_cols() const noexcept { return std::uint64_t{cols} * group_cols; }

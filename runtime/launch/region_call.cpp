@@ -63,6 +63,7 @@
 #include "schedule/cost_model.hpp"
 #include "schedule/region_counts.hpp"
 #include "schedule/scope_costs.hpp"
+#include "support/environment.hpp"
 #include "trace/profile.hpp"
 #include "trace/trace.hpp"
 
@@ -149,7 +150,7 @@ std::atomic<bool> warned_auto_devices{false};
 /// CLPAR_AUTO_DEVICES (docs/environment.md): `gpu` (the default) or `all`; read per call,
 /// like CLPAR_DEVICE.
 bool auto_cpu_devices_requested() {
-  const char* value = std::getenv("CLPAR_AUTO_DEVICES");
+  const char* value = environment_value("CLPAR_AUTO_DEVICES");
   if (value == nullptr || *value == '\0' || std::strcmp(value, "gpu") == 0) return false;
   if (std::strcmp(value, "all") == 0) return true;
   warn_once(warned_auto_devices, "clpar: warning: CLPAR_AUTO_DEVICES='" + std::string(value) +
@@ -161,6 +162,7 @@ bool auto_cpu_devices_requested() {
 /// also be memory a view keeps on a device (a reference to an element, a viewed variable).
 /// After a device run only the reduction variables (just written) need it again.
 void prepare_scalars(const launch_request& request, bool with_scalars) {
+  if ((!with_scalars || request.scalar_count == 0) && request.reduction_count == 0) return;
   if (!residency_active()) return;
   std::vector<view_arg> bytes;
   auto add = [&](const void* at, std::size_t size, bool written) {
@@ -262,7 +264,7 @@ decision decide_and_run(const launch_request& request) {
   const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
                          info.cpu_devices_only, info.strict_fp, auto_cpu_devices_requested()};
 
-  const char* value = std::getenv("CLPAR_DEVICE");
+  const char* value = environment_value("CLPAR_DEVICE");
   parsed_selection parsed = parse_device_selection(value);
   parsed.selection.rank = process_local_rank();
   if (!parsed.warning.empty()) warn_once(warned_invalid_value, parsed.warning);
@@ -383,14 +385,8 @@ decision decide_and_run(const launch_request& request) {
   kernel_entry* kernel = nullptr;
   if (in_background) {
     // Under auto a kernel not built yet builds on the background worker meanwhile.
-    device_context::kernel_lookup found;
-    if (!form.options.empty()) found = context.value->kernel_if_built(info, form.options);
-    if (!found.building && !form_usable(found.entry, form, info)) {
-      form = kernel_form{};
-      found = context.value->kernel_if_built(info, std::string());
-    }
-    if (found.building) return host("auto: the kernel is building in the background");
-    kernel = found.entry;
+    kernel = kernel_if_built_for_call(*context.value, request, form);
+    if (kernel == nullptr) return host("auto: the kernel is building in the background");
   } else {
     kernel = &kernel_for_call(*context.value, request, form);
   }
@@ -453,7 +449,7 @@ namespace {
 /// Whether calls in this process start OpenCL on the background worker (auto with
 /// CLPAR_AUTO_START=background).
 bool auto_starts_in_background() {
-  return parse_device_selection(std::getenv("CLPAR_DEVICE")).selection.policy ==
+  return parse_device_selection(environment_value("CLPAR_DEVICE")).selection.policy ==
              device_policy::automatic &&
          auto_start_in_background();
 }
@@ -552,6 +548,9 @@ void region_call::record_costs(std::chrono::steady_clock::time_point end) const 
 
 region_call::region_call(const launch_request& request)
     : request_(&request), start_(std::chrono::steady_clock::now()) {
+  // The call's CLPAR_* settings are read against one look at the environment.
+  const environment_pin settings;
+  traced_ = trace_enabled();
   profile_enter_call();
   last_kernel_seconds = 0;
   keep_kernel_event(nullptr);
@@ -603,7 +602,7 @@ region_call::~region_call() {
   last_stats.seconds = std::chrono::duration<double>(elapsed).count();
   last_stats.kernel_seconds = on_device_ ? last_kernel_seconds : 0;
   profile_leave_call();
-  const bool traced = trace_enabled();
+  const bool traced = traced_;
   if (!traced && !profiling()) return;
   try {
     const char* site = request_->info != nullptr ? request_->info->site : "?";

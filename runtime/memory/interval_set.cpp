@@ -7,7 +7,8 @@
 namespace clpar::rt {
 
 void interval_set::add(byte_range range) {
-  if (range.empty()) return;
+  // Already inside one range: nothing to join (a call's repeated marks take this way).
+  if (covers(range)) return;
   // Join every range that overlaps or touches [low, high).
   auto it = ranges_.upper_bound(range.low);
   if (it != ranges_.begin() && std::prev(it)->second >= range.low) --it;

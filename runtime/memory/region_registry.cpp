@@ -334,6 +334,8 @@ const device_buffer* region_registry::make_device_valid(device_id device, byte_r
       return nullptr;
     }
   }
+  // Already valid here, as a resident call's data is: nothing to look for.
+  if (copy.valid.covers(range)) return copy.buffer.get();
   // Bytes whose only valid copy is on another device come through the host (which may
   // bring written patterns home, and with them make more bytes missing here).
   for (const byte_range& missing : copy.valid.missing_from(range)) {

@@ -7,12 +7,13 @@
 #include <mutex>
 #include <unordered_set>
 
+#include "support/environment.hpp"
 #include "trace/profile.hpp"
 
 namespace clpar::rt {
 
 bool trace_enabled() noexcept {
-  const char* value = std::getenv("CLPAR_TRACE");
+  const char* value = environment_value("CLPAR_TRACE");
   return value != nullptr && std::strcmp(value, "1") == 0;
 }
 

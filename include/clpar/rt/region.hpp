@@ -199,6 +199,7 @@ class region_call {
   /// Under auto, how an .on(clpar::all_devices) call went, for weighing the two ways
   /// (0: not weighed, 1: shared out, 2: one device).
   std::uint8_t weighed_ = 0;
+  bool traced_ = false;  ///< CLPAR_TRACE as the call began: its trace line is written
   /// The cost model's predictions, in seconds (negative: none), for the trace.
   float predicted_host_ = -1;
   float predicted_device_ = -1;

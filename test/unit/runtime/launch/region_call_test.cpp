@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -84,6 +85,21 @@ __kernel void iota(long first0, long step0, ulong count0, __global int *error,
   long i = first0 + (long)k0 * step0;
   if ((ulong)i >= out_extent0) { atomic_cmpxchg(error, 0, 1); return; }
   out[out_offset + i * out_stride0] = (int)i;
+}
+)";
+
+// for (i : prange(n)) out[i] = CLPAR_TEST_VALUE: the value comes from the build options.
+constexpr const char* option_value_source = R"(
+#ifndef CLPAR_TEST_VALUE
+#define CLPAR_TEST_VALUE 0
+#endif
+__kernel void option_value(long first0, long step0, ulong count0, __global int *error,
+                           __global int *out, long out_offset, ulong out_extent0,
+                           long out_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  out[out_offset + i * out_stride0] = CLPAR_TEST_VALUE;
 }
 )";
 
@@ -551,6 +567,37 @@ TEST_F(RegionCall, Saxpy1D) {
             std::string::npos)
       << result.trace;
   EXPECT_NE(result.trace.find(" us\n"), std::string::npos) << result.trace;
+}
+
+// A call made before finds its kernel from the thread's last lookups (launch/kernel_form.hpp);
+// what the lookup depends on must still choose the kernel.
+TEST_F(RegionCall, ChangedBuildOptionsRunTheKernelBuiltWithThem) {
+  std::vector<int> out(64, -1);
+  call_setup setup("option_value", option_value_source, 1);
+  setup.dims = {range(64)};
+  setup.views = {view_1d(out.data(), 64, 1, true)};
+  for (const char* value : {"1", "2", "1"}) {
+    const std::string options = std::string("-D CLPAR_TEST_VALUE=") + value;
+    scoped_env build_options("CLPAR_CL_BUILD_OPTIONS", options.c_str());
+    ASSERT_TRUE(run_traced(setup).on_device) << value;
+    for (int v : out) ASSERT_EQ(v, std::atoi(value));
+  }
+  ASSERT_TRUE(run_traced(setup).on_device);
+  for (int v : out) ASSERT_EQ(v, 0);
+}
+
+TEST_F(RegionCall, ARegionAtTheAddressOfAnotherRunsItsOwnKernel) {
+  std::vector<int> out(64, -1);
+  // Another kernel of the same name: the value defined before the #ifndef.
+  const std::string other = std::string("#define CLPAR_TEST_VALUE 77\n") + option_value_source;
+  std::optional<call_setup> setup;
+  for (const char* source : {option_value_source, other.c_str(), option_value_source}) {
+    setup.emplace("option_value", source, 1);  // the same address each time
+    setup->dims = {range(64)};
+    setup->views = {view_1d(out.data(), 64, 1, true)};
+    ASSERT_TRUE(run_traced(*setup).on_device);
+    for (int v : out) ASSERT_EQ(v, source == other.c_str() ? 77 : 0);
+  }
 }
 
 TEST_F(RegionCall, FirstAndStepOfARange) {
