@@ -111,17 +111,19 @@ std::vector<region_registry::record*> region_registry::records_overlapping(
 
 region_registry::handle* region_registry::acquire(byte_range range, const char*& lost) {
   lost = nullptr;
-  const std::vector<record*> overlapping = records_overlapping(range);
-  record* owner = nullptr;
-  if (overlapping.size() == 1 && overlapping.front()->range.contains(range)) {
-    owner = overlapping.front();  // the same memory, or a child
-  } else if (overlapping.empty()) {
-    auto fresh = std::make_unique<record>();
-    fresh->range = range;
-    owner = fresh.get();
-    records_.emplace(range.low, std::move(fresh));
-  } else {
-    owner = merge(overlapping, range, lost);
+  // The same memory, or a child: records are disjoint, so one that contains the range is
+  // the only one it overlaps (a resident array's calls take this way, without a list).
+  record* owner = record_containing(range);
+  if (owner == nullptr) {
+    const std::vector<record*> overlapping = records_overlapping(range);
+    if (overlapping.empty()) {
+      auto fresh = std::make_unique<record>();
+      fresh->range = range;
+      owner = fresh.get();
+      records_.emplace(range.low, std::move(fresh));
+    } else {
+      owner = merge(overlapping, range, lost);
+    }
   }
   auto* h = new handle{range, owner};
   owner->handles.push_back(h);
@@ -276,6 +278,9 @@ const char* region_registry::release(handle* h) {
     return lost;
   }
 
+  // Another hold of the whole record keeps it as it is (a resident array's calls).
+  for (const handle* other : r.handles)
+    if (other->range == r.range) return nullptr;
   std::vector<byte_range> held;
   held.reserve(r.handles.size());
   for (const handle* other : r.handles) held.push_back(other->range);

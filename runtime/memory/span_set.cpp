@@ -2,6 +2,7 @@
 #include "memory/span_set.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace clpar::rt {
 
@@ -53,8 +54,15 @@ span_set::span_set(std::span<const view_arg> views) : placements_(views.size()) 
     byte_span span;
     std::size_t view;
   };
-  std::vector<tagged> pieces;
-  pieces.reserve(views.size());
+  // On the stack for the few views of most calls.
+  constexpr std::size_t few = 16;
+  std::array<tagged, few> few_pieces;
+  std::vector<tagged> many_pieces;
+  if (views.size() > few) many_pieces.resize(views.size());
+  std::span<tagged> all_pieces =
+      views.size() > few ? std::span<tagged>(many_pieces.data(), views.size()) : few_pieces;
+  std::size_t piece_count = 0;
+  spans_.reserve(views.size());
   for (std::size_t i = 0; i < views.size(); ++i) {
     const view_arg& view = views[i];
     if (view.elem_size == 0 || view.rank == 0 || view.rank > max_rank) {
@@ -67,8 +75,9 @@ span_set::span_set(std::span<const view_arg> views) : placements_(views.size()) 
       why_ = "a view's extents and strides overflow the address space";
       return;
     }
-    if (span) pieces.push_back({*span, i});
+    if (span) all_pieces[piece_count++] = {*span, i};
   }
+  const std::span<tagged> pieces = all_pieces.first(piece_count);
   std::sort(pieces.begin(), pieces.end(),
             [](const tagged& a, const tagged& b) { return a.span.low < b.span.low; });
 

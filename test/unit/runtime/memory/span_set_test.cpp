@@ -146,6 +146,24 @@ TEST(SpanSet, DisjointAndTouchingViewsStayApart) {
   EXPECT_FALSE(set.spans()[set.placements()[1].span].written);
 }
 
+TEST(SpanSet, ManyViewsInDescendingOrder) {
+  // More views than span_set keeps on the stack, given from the highest address down.
+  std::vector<float> v(400);
+  std::vector<view_arg> views;
+  for (int k = 39; k >= 0; --k) views.push_back(view_1d(v.data() + 10 * k, k % 2 == 0 ? 12 : 10));
+  const span_set set(views);
+  ASSERT_EQ(set.why(), nullptr);
+  // Each even view reaches into the next odd one, which only touches the even one after
+  // it: pairs (2j, 2j+1) merge, 20 spans.
+  ASSERT_EQ(set.spans().size(), 20u);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    const int k = 39 - static_cast<int>(i);
+    const view_placement& at = set.placements()[i];
+    EXPECT_EQ(at.span, static_cast<std::size_t>(k / 2)) << k;
+    EXPECT_EQ(at.offset, k % 2 == 0 ? 0 : 10) << k;
+  }
+}
+
 TEST(SpanSet, InterleavedStridedViewsMerge) {
   std::vector<float> v(100);
   // Even and odd elements: disjoint elements, overlapping byte spans.
