@@ -3,11 +3,10 @@
 
 #include <atomic>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "device/cl_error.hpp"
+#include "support/environment.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -26,10 +25,7 @@ double profiled_seconds(const cl::Event& event) {
 }
 
 bool sync_launches_requested() noexcept {
-  static const bool requested = [] {
-    const char* value = std::getenv("CLPAR_SYNC_LAUNCHES");
-    return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
-  }();
+  static const bool requested = environment_switch("CLPAR_SYNC_LAUNCHES");
   return requested;
 }
 

@@ -59,10 +59,14 @@ bool unit_inner_of(const launch_request& request) {
   return true;
 }
 
+bool unit_inner_form(const launch_request& request, const std::optional<row_layout>& rows) {
+  return rows ? request.info->unit_inner : unit_inner_of(request);
+}
+
 std::string form_options(const launch_request& request, const std::optional<row_layout>& rows) {
-  const char* const unit = request.info->unit_inner ? "-D CLPAR_UNIT_INNER" : "";
+  const char* const unit = unit_inner_form(request, rows) ? "-D CLPAR_UNIT_INNER" : "";
   if (rows) return aligned_rows_options(*rows) + (*unit != '\0' ? " " : "") + unit;
-  return unit_inner_of(request) ? unit : "";
+  return unit;
 }
 
 std::string aligned_rows_options(const row_layout& layout) {

@@ -73,6 +73,10 @@ std::string aligned_rows_options(const row_layout& layout);
 /// against 1.170 ms, bench/limits/kernel_shapes).  The aligned-rows form assumes it too.
 bool unit_inner_of(const launch_request& request);
 
+/// Whether the form a call takes is built with CLPAR_UNIT_INNER: the aligned-rows form
+/// (`rows`) keeps the region's unit-inner build, another form needs unit_inner_of.
+bool unit_inner_form(const launch_request& request, const std::optional<row_layout>& rows);
+
 /// The build options of the form a call takes: the aligned-rows form's for `rows`, else
 /// the unit-inner form's where unit_inner_of holds, else none (the general form).
 std::string form_options(const launch_request& request, const std::optional<row_layout>& rows);

@@ -16,8 +16,7 @@ kernel_form form_for(const launch_request& request, const device_context& contex
   form.rows = aligned_rows_of(request);
   if (!form.rows) form.tiles = tile_shape_of(request, context.device());
   if (!form.rows && !form.tiles) form.split = split_shape_of(request, context.device());
-  // form_options' rule: the aligned-rows form keeps the region's unit-inner build.
-  form.unit_inner = form.rows ? request.info->unit_inner : unit_inner_of(request);
+  form.unit_inner = unit_inner_form(request, form.rows);
   return form;
 }
 
@@ -60,9 +59,18 @@ struct remembered_kernel {
   bool general_instead = false;
 };
 
+/// Set when this thread's remembered_kernels is destroyed: a region call made later, from a
+/// static object's destructor during the process's exit, looks its kernel up directly.
+constinit thread_local bool remembered_gone = false;
+
 /// A thread's last lookups, replaced in turn.  Kernel slots live as long as their
 /// context, which lives as long as the process, so the entries stay valid.
 struct remembered_kernels {
+  remembered_kernels() = default;
+  remembered_kernels(const remembered_kernels&) = delete;
+  remembered_kernels& operator=(const remembered_kernels&) = delete;
+  ~remembered_kernels() { remembered_gone = true; }
+
   std::array<remembered_kernel, 8> kernels;
   std::size_t next = 0;
 
@@ -94,15 +102,7 @@ struct remembered_kernels {
   }
 };
 
-/// Set when this thread's remembered_kernels is destroyed: a region call made later, from a
-/// static object's destructor during the process's exit, looks its kernel up directly.
-constinit thread_local bool remembered_gone = false;
-
-struct remembered_kernels_of_thread : remembered_kernels {
-  ~remembered_kernels_of_thread() { remembered_gone = true; }
-};
-
-thread_local remembered_kernels_of_thread remembered;
+thread_local remembered_kernels remembered;
 
 /// The lookup both ways share: `lookup(options)` answers the built kernel of those
 /// options (null while building, in which case the call answers null).
