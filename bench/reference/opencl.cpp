@@ -22,27 +22,11 @@
 #include <cstring>
 #include <string>
 
+#include "reference/polygon_kernel.hpp"
 #include "reference/serial.hpp"
 #include "support/measure.hpp"
 
 namespace {
-
-const char* const polygon_source = R"CLC(
-__kernel void polygon(__global const int* v, int n, int width, int height,
-                      __global uchar* mask) {
-  const int x = get_global_id(0), y = get_global_id(1);
-  if (x >= width || y >= height) return;
-  const long px = x, py = y;
-  int crossings = 0;
-  for (int i = 0; i < n; ++i) {
-    const int j = (i + 1) % n;
-    const long x1 = v[2 * i], y1 = v[2 * i + 1], x2 = v[2 * j], y2 = v[2 * j + 1];
-    if ((y1 > py) != (y2 > py) && (((px - x1) * (y2 - y1) < (py - y1) * (x2 - x1)) == (y2 > y1)))
-      ++crossings;
-  }
-  mask[(size_t)y * width + x] = crossings % 2;
-}
-)CLC";
 
 const char* const zprojection_source = R"CLC(
 __kernel void zprojection(__global const float* stack, int nz, int ny, int nx,
@@ -352,7 +336,7 @@ int polygon(const device& d, bool quick) {
   cl::Kernel k;
   const auto call = [&] {
     if (k() == nullptr) {
-      k = d.build(polygon_source, "polygon");
+      k = d.build(ref::polygon_source, "polygon");
       k.setArg(0, verts);
       k.setArg(1, p.edges);
       k.setArg(2, int(n));

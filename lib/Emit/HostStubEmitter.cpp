@@ -189,7 +189,7 @@ private:
          (Shape.Vector ? "true" : "false") + ", true, " +
          (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + ", " +
          (R.Split.empty() ? "nullptr" : "clpar_split") + ", " +
-         (Shape.Tiles ? "true" : "false") + "};");
+         (Shape.Tiles ? "true" : "false") + ", true};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

@@ -85,18 +85,20 @@ protected:
 
   std::string viewElement(const Expr &E) override {
     const ir::View &V = Views[E.Index];
-    std::string Offset = V.KernelName + "_off";
+    // v[v_off + (i0 * s0 + i1 * s1 ...)], the sum in clpar_idx.
+    std::string Position;
     for (unsigned D = 0; D < E.Operands.size(); ++D) {
-      std::string Index = "(long)" + operand(*E.Operands[D]);
+      std::string Index = "(clpar_idx)" + operand(*E.Operands[D]);
       if (BoundsCheck && !((E.HoistedMask | E.EntryCheckedMask) & (1u << D)))
-        Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", " +
-                Index + ", " + V.KernelName + "_e" + std::to_string(D) + ")";
-      std::string Stride = V.KernelName + "_s" + std::to_string(D);
+        Index = "(clpar_idx)clpar_checked(clpar_err, " + std::to_string(E.AccessId) +
+                ", (long)" + operand(*E.Operands[D]) + ", " + V.KernelName + "_e" +
+                std::to_string(D) + ")";
+      std::string Stride = "(clpar_idx)" + V.KernelName + "_s" + std::to_string(D);
       if (D + 1 == V.Rank)
         Stride = "CLPAR_INNER(" + Stride + ")";
-      Offset += " + " + Index + " * " + Stride;
+      Position += (D ? " + " : "") + Index + " * " + Stride;
     }
-    return V.KernelName + "[" + Offset + "]";
+    return V.KernelName + "[" + V.KernelName + "_off + (" + Position + ")]";
   }
   std::string viewExtent(const Expr &E) override {
     return Views[E.Index].KernelName + "_e" + std::to_string(E.Dim);
@@ -209,11 +211,13 @@ protected:
   std::string viewElement(const Expr &E) override {
     const ir::View &V = R.Views[E.Index];
     const unsigned Inner = E.Operands.size() - 1;
-    std::string Address = V.KernelName + " + " + V.KernelName + "_off";
+    std::string Position;
     for (unsigned D = 0; D < Inner; ++D)
-      Address += " + (long)" + operand(*E.Operands[D]) + " * " + V.KernelName + "_s" +
-                 std::to_string(D);
-    Address += " + (long)" + operand(*E.Operands[Inner]);
+      Position += "(clpar_idx)" + operand(*E.Operands[D]) + " * (clpar_idx)" + V.KernelName +
+                  "_s" + std::to_string(D) + " + ";
+    Position += "(clpar_idx)" + operand(*E.Operands[Inner]);
+    const std::string Address =
+        V.KernelName + " + " + V.KernelName + "_off + (" + Position + ")";
     if (E.Index == R.Rows->Dest)
       return std::string("(*(__global ") + ir::openclTypeName(V.Element) + "4 *)(" +
              Address + "))";
@@ -697,6 +701,10 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // launch/aligned_rows.hpp): that stride is then a constant, not a multiply.
   K += "\n#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
        "#define CLPAR_INNER(stride) (stride)\n#endif\n";
+  // Built with CLPAR_INDEX32 when every view's elements lie within 2^31 - 1 elements of
+  // its first (the runtime's launch/index_width.hpp): an access's position from the view's
+  // offset is then 32-bit arithmetic, the offset still added in 64 bits.
+  K += "#ifdef CLPAR_INDEX32\ntypedef int clpar_idx;\n#else\ntypedef long clpar_idx;\n#endif\n";
   // std::min and std::max on floating point (NaN handling as in C++), and std::clamp
   // where the kernel calls it.
   bool UsesClamp = false;

@@ -166,6 +166,8 @@ bool devices_started(bool cpu_devices) {
   return start_phase.load(std::memory_order_acquire) == 2;
 }
 
+bool devices_start_asked() noexcept { return start_phase.load(std::memory_order_acquire) != 0; }
+
 void run_in_background(std::function<void()> task, bool loads_libraries) {
   guard_if_main_thread();
   worker_state& state = worker();

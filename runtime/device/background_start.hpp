@@ -9,9 +9,12 @@
 // calls until the worker is done.  Kernels are built the same way: a call whose kernel is
 // not built yet queues the build and runs on the host.  A program is then never slower than
 // its OpenMP build because of the device's start, and one that finishes before the device
-// is ready never waits for it (beyond the step in progress at exit, below).  A call whose
-// host run is predicted long (region_call.cpp's wait_for_device_host_seconds) waits for the
-// device instead, as under CLPAR_AUTO_START=wait.
+// is ready never waits for it (beyond the step in progress at exit, below).  The first
+// such call asks for the start only once its own OpenMP run is over (region_call.cpp):
+// loading the drivers' libraries beside it slowed that run by up to 1.6x on an H100
+// (docs/performance.md, "Start-up"), and the first result is the one a user waits for.
+// A call whose host run is predicted long (region_call.cpp's wait_for_device_host_seconds)
+// waits for the device instead, as under CLPAR_AUTO_START=wait.
 //
 // CLPAR_AUTO_START=wait (docs/environment.md) makes the call that needs them start OpenCL
 // and build its kernel itself, as explicit CLPAR_DEVICE values always do: the first call
@@ -40,6 +43,9 @@ bool auto_start_in_background();
 /// with `cpu_devices`, of the first usable CPU device) and every call answers false until
 /// it is done.  Thread-safe.
 bool devices_started(bool cpu_devices);
+
+/// Whether the devices' start was asked for (queued, running or done), without asking.
+bool devices_start_asked() noexcept;
 
 /// Runs `task` on the worker after the tasks queued before it.  `loads_libraries`: the task
 /// may load shared libraries (a device's first build), so the exit handler is registered

@@ -17,6 +17,10 @@ kernel_form form_for(const launch_request& request, const device_context& contex
   if (!form.rows) form.tiles = tile_shape_of(request, context.device());
   if (!form.rows && !form.tiles) form.split = split_shape_of(request, context.device());
   form.unit_inner = unit_inner_form(request, form.rows);
+  // Not with the split form: its lanes' strided loads ran slower with 32-bit positions
+  // on an H100 (matmul 256: 23 us against 15; the tiled and other forms 0-24% faster;
+  // docs/performance.md, "32-bit positions").
+  form.index32 = !form.split && index32_of(request);
   return form;
 }
 
@@ -27,6 +31,7 @@ std::string form_build_options(const launch_request& request, const kernel_form&
   };
   if (form.tiles) add(tile_options(*form.tiles));
   if (form.split) add(split_options(*form.split));
+  if (form.index32) add("-D CLPAR_INDEX32");
   return options;
 }
 

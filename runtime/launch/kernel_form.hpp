@@ -3,9 +3,9 @@
 // A region's kernel has its general form and, where the translator made them, forms built
 // with options for calls whose views allow them: aligned rows (launch/aligned_rows.hpp),
 // tiles of a product (launch/product_tiles.hpp), a split of an inner reduction
-// (launch/inner_split.hpp), unit inner strides.  A call runs the form its views allow
-// where that form built (and, for the tiled and split forms, takes the work-group it
-// needs); else the general form.
+// (launch/inner_split.hpp), unit inner strides, 32-bit positions (launch/index_width.hpp).
+// A call runs the form its views allow where that form built (and, for the tiled and split
+// forms, takes the work-group it needs); else the general form.
 #ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
 #define CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
 
@@ -15,6 +15,7 @@
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
 #include "launch/aligned_rows.hpp"
+#include "launch/index_width.hpp"
 #include "launch/inner_split.hpp"
 #include "launch/product_tiles.hpp"
 
@@ -25,9 +26,10 @@ struct kernel_form {
   std::optional<tile_shape> tiles;   ///< the tiled form's shape
   std::optional<split_shape> split;  ///< the split form's shape
   bool unit_inner = false;           ///< built with unit inner strides
+  bool index32 = false;              ///< built with 32-bit positions (launch/index_width.hpp)
 
   /// No options: the kernel as the translator wrote it.
-  bool general() const noexcept { return !rows && !tiles && !split && !unit_inner; }
+  bool general() const noexcept { return !rows && !tiles && !split && !unit_inner && !index32; }
   bool operator==(const kernel_form&) const = default;
 };
 

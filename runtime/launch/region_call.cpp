@@ -53,6 +53,7 @@
 #include "device/pending_kernels.hpp"
 #include "device/platform_list.hpp"
 #include "launch/device_shares.hpp"
+#include "launch/form_trials.hpp"
 #include "launch/kernel_form.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/reduction.hpp"
@@ -255,6 +256,10 @@ std::optional<decision> run_shared_if_able(const launch_request& request,
                   share.way.way};
 }
 
+/// Set by a call that found OpenCL not started under auto's background start: 1 to start
+/// the GPUs, 2 also the first CPU device, once the call is over.
+thread_local int start_after_call = 0;
+
 decision decide_and_run(const launch_request& request) {
   if (request.info == nullptr) return host("no region description");
   prepare_scalars(request, true);
@@ -312,6 +317,12 @@ decision decide_and_run(const launch_request& request) {
             costs.work_seconds(site_costs::variant::host, call.iterations);
         host_seconds && *host_seconds >= wait_for_device_host_seconds)
       in_background = false;
+  if (in_background && !devices_start_asked()) {
+    // The start is asked for once this call's OpenMP run is over (~region_call), so that
+    // the program's first result does not share the host with the drivers' loading.
+    start_after_call = call.auto_cpu_devices ? 2 : 1;
+    return host("auto: OpenCL is starting in the background");
+  }
   if (in_background && !devices_started(call.auto_cpu_devices))
     return host("auto: OpenCL is starting in the background");
 
@@ -382,6 +393,11 @@ decision decide_and_run(const launch_request& request) {
   // it and it builds (a tiled or split form also needs its work-group size), else its
   // general form.
   kernel_form form = form_for(request, *context.value);
+  // Where another form is plausible, the first calls of a size class time each, and later
+  // ones take the fastest (launch/form_trials.hpp).
+  const trial_ticket trial =
+      form_trials::instance().choose(*context.value, request, call.iterations, in_background,
+                                     form);
   kernel_entry* kernel = nullptr;
   if (in_background) {
     // Under auto a kernel not built yet builds on the background worker meanwhile.
@@ -394,12 +410,15 @@ decision decide_and_run(const launch_request& request) {
   // auto's cost model learns from timed calls: each in a size bucket it has no kernel
   // time for, and one in auto_timing_interval after that (an event per kernel costs about
   // 8 us on NVIDIA's OpenCL, a fifth of a jacobi-2d step of 2048x2048).
-  const bool timed = kernel_times_requested() ||
+  // A trial's call is timed and waited for: its kernel time decides the trial.
+  const bool timed = trial.timing() || kernel_times_requested() ||
                      (automatic && (wait_for_kernel || auto_timing_sample()));
-  if (const char* why = launch_on_device(*context.value, static_cast<device_id>(choice.device),
-                                         *kernel, request, spans, wait_for_kernel, timed,
-                                         &form))
-    return host(why);
+  const char* failed =
+      launch_on_device(*context.value, static_cast<device_id>(choice.device), *kernel, request,
+                       spans, wait_for_kernel || trial.timing(), timed, &form);
+  if (trial.timing())
+    form_trials::instance().report(trial, form, failed != nullptr ? -1.0 : last_kernel_seconds);
+  if (failed != nullptr) return host(failed);
   result.where = context.value->device().name.c_str();
   return result;
 }
@@ -589,6 +608,15 @@ region_call::~region_call() {
   const auto end = std::chrono::steady_clock::now();
   const auto elapsed = end - start_;
   record_costs(end);
+  if (start_after_call != 0) {
+    const bool cpu_devices = start_after_call == 2;
+    start_after_call = 0;
+    try {
+      (void)devices_started(cpu_devices);
+    } catch (...) {
+      // Out of memory: a later call asks again.
+    }
+  }
   if (weighed_ != 0 && on_device_ && request_->info != nullptr) {
     // Under auto, the time of an .on(clpar::all_devices) call per iteration, for its way.
     const std::uint64_t iterations = iteration_count(*request_);

@@ -106,6 +106,11 @@ struct region_info {
   /// the inner loop's reads in local memory and each work-item computes a block of
   /// iterations (launch/product_tiles.hpp in the runtime).
   bool product_tiles = false;
+  /// The kernel has a form for calls whose every view's elements lie within 2^31 - 1
+  /// elements of its first, compiled with CLPAR_INDEX32 defined: an access's position
+  /// from the view's offset is computed in 32 bits (launch/index_width.hpp in the runtime).
+  /// Kept in the padding after product_tiles: the struct's size is unchanged.
+  bool index32 = false;
 };
 
 

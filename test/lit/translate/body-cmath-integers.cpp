@@ -15,13 +15,13 @@
 // CHECK: {{^}}#pragma OPENCL EXTENSION cl_khr_fp64 : enable
 // CHECK: {{^}}__kernel void clpar_ints_27_3(
 // CHECK: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(long\)i \* CLPAR_INNER\(d_s0\)\]]] = (((sqrt((double)k[[K:\[k_off \+ \(long\)i \* CLPAR_INNER\(k_s0\)\]]]) + exp((double)k[[K]])) + pow((double)k[[K]], 2.0)) + pow((double)2.0f, (double)k[[K]])) + floor((double)k[[K]]);
-// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(long\)i \* CLPAR_INNER\(f_s0\)\]]] = (float)((((double)sqrt(f[[F]])) + pow((double)f[[F]], 2.0)) + ((double)hypot(f[[F]], 1.0f)));
-// CHECK-NEXT: {{^ *}}l[[L:\[l_off \+ \(long\)i \* CLPAR_INNER\(l_s0\)\]]] = (((long)round(((double)k[[K]]) / 3.0)) + ((long)round(f[[F]]))) + ((long)round((double)k[[K]]));
-// CHECK-NEXT: {{^ *}}l[[L]] += ((long)rint((double)q[[Q:\[q_off \+ \(long\)i \* CLPAR_INNER\(q_s0\)\]]])) + ((long)round((double)q[[Q]]));
-// CHECK-NEXT: {{^ *}}b[[B:\[b_off \+ \(long\)i \* CLPAR_INNER\(b_s0\)\]]] = (((int)((bool)isnan(f[[F]]))) + (2 * ((int)((bool)signbit({{.*}}k[[K]]))))) + (4 * ((int)((bool)isinf(d[[D]]))));
+// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)d_s0\)\)\]]] = (((sqrt((double)k[[K:\[k_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)k_s0\)\)\]]]) + exp((double)k[[K]])) + pow((double)k[[K]], 2.0)) + pow((double)2.0f, (double)k[[K]])) + floor((double)k[[K]]);
+// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)f_s0\)\)\]]] = (float)((((double)sqrt(f[[F]])) + pow((double)f[[F]], 2.0)) + ((double)hypot(f[[F]], 1.0f)));
+// CHECK-NEXT: {{^ *}}l[[L:\[l_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)l_s0\)\)\]]] = (((long)round(((double)k[[K]]) / 3.0)) + ((long)round(f[[F]]))) + ((long)round((double)k[[K]]));
+// CHECK-NEXT: {{^ *}}l[[L]] += ((long)rint((double)q[[Q:\[q_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)q_s0\)\)\]]])) + ((long)round((double)q[[Q]]));
+// CHECK-NEXT: {{^ *}}b[[B:\[b_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)b_s0\)\)\]]] = (((int)((bool)isnan(f[[F]]))) + (2 * ((int)((bool)signbit({{.*}}k[[K]]))))) + (4 * ((int)((bool)isinf(d[[D]]))));
 // CHECK-NEXT: {{^ *}}d[[D]] += ((atan2((double)k[[K]], 3.0) + cbrt((double)k[[K]])) + fmod((double)k[[K]], 7.0)) + log((double)(((int)abs(k[[K]])) + 1));
-// CHECK-NEXT: {{^ *}}d[[D]] += ((fabs((double)q[[Q]]) + ldexp((double)k[[K]], 3)) + fmax((double)k[[K]], (double)0.5f)) + sqrt((double)s[[S:\[s_off \+ \(long\)i \* CLPAR_INNER\(s_s0\)\]]]);
+// CHECK-NEXT: {{^ *}}d[[D]] += ((fabs((double)q[[Q]]) + ldexp((double)k[[K]], 3)) + fmax((double)k[[K]], (double)0.5f)) + sqrt((double)s[[S:\[s_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)s_s0\)\)\]]]);
 void ints(clpar::view<const int> k, clpar::view<const long long> q, clpar::view<const short> s,
           clpar::view<double> d, clpar::view<float> f, clpar::view<long> l, clpar::view<int> b) {
   for (auto i : clpar::prange(k.size())) {

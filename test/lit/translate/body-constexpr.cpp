@@ -96,8 +96,8 @@ void consts(clpar::view<int> k, clpar::view<float> f, clpar::view<double> d) {
 // __builtin_expect(e, c) is e.
 // CHECK-NEXT: {{^ *}}if ((bool)((long)(k[{{[^]]*}}] > 37)))
 // CHECK-NEXT: {{^ *}}k[{{[^]]*}}] = 37;
-// CHECK-NEXT: {{^ *}}k[[K:\[k_off \+ \(long\)i \* CLPAR_INNER\(k_s0\)\]]] = ((((clpar_fn_mix(clpar_err, k[[K]], inner) + clpar_fn_square(clpar_err, k[[K]])) + clpar_fn_twice(clpar_err, p)) + q) + ((int)ce)) + 10;
-// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(long\)i \* CLPAR_INNER\(f_s0\)\]]] = clpar_fn_mix_2(clpar_err, f[[F]], 1.0f);
-// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(long\)i \* CLPAR_INNER\(d_s0\)\]]] = clpar_fn_mix_3(clpar_err, d[[D]], 0.25);
+// CHECK-NEXT: {{^ *}}k[[K:\[k_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)k_s0\)\)\]]] = ((((clpar_fn_mix(clpar_err, k[[K]], inner) + clpar_fn_square(clpar_err, k[[K]])) + clpar_fn_twice(clpar_err, p)) + q) + ((int)ce)) + 10;
+// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)f_s0\)\)\]]] = clpar_fn_mix_2(clpar_err, f[[F]], 1.0f);
+// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)d_s0\)\)\]]] = clpar_fn_mix_3(clpar_err, d[[D]], 0.25);
 // CHECK-NEXT: {{^}}}
 // CHECK-NOT: opaque

@@ -23,14 +23,14 @@
 
 // CHECK: {{^}}__kernel void clpar_order_36_3(
 // CHECK: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(long\)i \* CLPAR_INNER\(f_s0\)\]]] = (clpar_std_max_float(f[[F]], 0.5f) + clpar_std_min_float(clpar_std_min_float(f[[F]], 2.0f), -1.0f)) + clpar_std_clamp_float(f[[F]], -1.0f, 1.0f);
-// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(long\)i \* CLPAR_INNER\(d_s0\)\]]] = (clpar_std_min_double(d[[D]], 1.0) + clpar_std_max_double(clpar_std_max_double(d[[D]], 0.0), 3.0)) + clpar_std_clamp_double(d[[D]], 0.0, 2.0);
-// CHECK-NEXT: {{^ *}}k[[K:\[k_off \+ \(long\)i \* CLPAR_INNER\(k_s0\)\]]] = (clamp(k[[K]], -5, 5) + min(min(k[[K]], 7), 9)) + max(k[[K]], 2);
-// CHECK-NEXT: {{^ *}}u[[U:\[u_off \+ \(long\)i \* CLPAR_INNER\(u_s0\)\]]] = min(u[[U]], 3u) + clamp(u[[U]], 1u, 10u);
+// CHECK-NEXT: {{^ *}}f[[F:\[f_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)f_s0\)\)\]]] = (clpar_std_max_float(f[[F]], 0.5f) + clpar_std_min_float(clpar_std_min_float(f[[F]], 2.0f), -1.0f)) + clpar_std_clamp_float(f[[F]], -1.0f, 1.0f);
+// CHECK-NEXT: {{^ *}}d[[D:\[d_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)d_s0\)\)\]]] = (clpar_std_min_double(d[[D]], 1.0) + clpar_std_max_double(clpar_std_max_double(d[[D]], 0.0), 3.0)) + clpar_std_clamp_double(d[[D]], 0.0, 2.0);
+// CHECK-NEXT: {{^ *}}k[[K:\[k_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)k_s0\)\)\]]] = (clamp(k[[K]], -5, 5) + min(min(k[[K]], 7), 9)) + max(k[[K]], 2);
+// CHECK-NEXT: {{^ *}}u[[U:\[u_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)u_s0\)\)\]]] = min(u[[U]], 3u) + clamp(u[[U]], 1u, 10u);
 // An explicit template argument converts the arguments; the mixed call computes in double.
 // CHECK-NEXT: {{^ *}}f[[F]] += clpar_std_max_double((double)f[[F]], 0.25) + ((double)clpar_std_min_float(f[[F]], 4.0f));
-// CHECK-NEXT: {{^ *}}l[[L:\[l_off \+ \(long\)i \* CLPAR_INNER\(l_s0\)\]]] = max((long)k[[K]], 3L) + max(max(l[[L]], 0L), -7L);
-// CHECK-NEXT: {{^ *}}b[[B:\[b_off \+ \(long\)i \* CLPAR_INNER\(b_s0\)\]]] = (bool)max((uchar)b[[B]], (uchar)(k[[K]] > 0));
+// CHECK-NEXT: {{^ *}}l[[L:\[l_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)l_s0\)\)\]]] = max((long)k[[K]], 3L) + max(max(l[[L]], 0L), -7L);
+// CHECK-NEXT: {{^ *}}b[[B:\[b_off \+ \(\(clpar_idx\)i \* CLPAR_INNER\(\(clpar_idx\)b_s0\)\)\]]] = (bool)max((uchar)b[[B]], (uchar)(k[[K]] > 0));
 void order(clpar::view<float> f, clpar::view<double> d, clpar::view<int> k,
            clpar::view<unsigned> u, clpar::view<long> l, clpar::view<bool> b) {
   for (auto i : clpar::prange(f.size())) {

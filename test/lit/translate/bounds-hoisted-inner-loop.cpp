@@ -25,7 +25,7 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-OMP: {{^ *}}clpar_bad.check(clpar_check_dims, 3, 0LL, {0LL, 1LL, 0LL}, clpar_views[1].extent[1], 1);
 // CHECK-OMP: {{^ *}}case 2:
 // CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted-inner-loop.cpp", 17, 25, clpar_bad.index(), clpar_views[1].extent[0], "b");
-// CHECK-CL: {{^ *}}s += a[a_off + (long)i * a_s0 + (long)l * CLPAR_INNER(a_s1)] * b[b_off + (long)l * b_s0 + (long)j * CLPAR_INNER(b_s1)];
+// CHECK-CL: {{^ *}}s += a[a_off + ((clpar_idx)i * (clpar_idx)a_s0 + (clpar_idx)l * CLPAR_INNER((clpar_idx)a_s1))] * b[b_off + ((clpar_idx)l * (clpar_idx)b_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)b_s1))];
 // CHECK-CL: {{^ *}}const ulong t = (ulong)(0UL);
 // CHECK-CL-NEXT: {{^ *}}if (t < i) {
 // CHECK-CL-NEXT: {{^ *}}clpar_ok[[OK:[0-9]+]] = clpar_in_range(clpar_err, 2, (long)t, a_e0) &&
@@ -33,4 +33,4 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-CL: {{^ *}}const ulong t = (ulong)(i - 1);
 // CHECK-CL: {{^ *}}if (clpar_ok[[OK]])
 // CHECK-CL-NEXT: {{^ *}}for (ulong t = 0UL; t < i; ++t)
-// CHECK-CL-NEXT: {{^ *}}s += a[a_off + (long)t * a_s0 + (long)0 * CLPAR_INNER(a_s1)];
+// CHECK-CL-NEXT: {{^ *}}s += a[a_off + ((clpar_idx)t * (clpar_idx)a_s0 + (clpar_idx)0 * CLPAR_INNER((clpar_idx)a_s1))];

@@ -29,6 +29,6 @@ void f(clpar::view<const float, 2> in, clpar::view<float, 2> out, clpar::view<co
 // CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 11, 10, clpar_bad.index(), clpar_views[0].extent[1], "out");
 // CHECK-OMP-NEXT: {{^ *}}default:
 // CHECK-OMP: {{^ *}}::clpar::rt::region_call clpar_call(clpar_request);
-// CHECK-CL: {{^ *}}out[out_off + (long)i * out_s0 + (long)j * CLPAR_INNER(out_s1)] = in[in_off + (long)i * in_s0 + (long)(j - 1UL) * CLPAR_INNER(in_s1)] + in[in_off + (long)i * in_s0 + (long)((2UL * j) + 1UL) * CLPAR_INNER(in_s1)];
-// CHECK-CL-NEXT: {{^ *}}if (flag[flag_off + clpar_checked(clpar_err, 3, (long)i, flag_e0) * CLPAR_INNER(flag_s0)] > 0)
-// CHECK-CL-NEXT: {{^ *}}out[out_off + clpar_checked(clpar_err, 4, (long)i, out_e0) * out_s0 + clpar_checked(clpar_err, 4, (long)j, out_e1) * CLPAR_INNER(out_s1)] = in[in_off + clpar_checked(clpar_err, 5, (long)i, in_e0) * in_s0 + clpar_checked(clpar_err, 5, (long)(j * j), in_e1) * CLPAR_INNER(in_s1)];
+// CHECK-CL: {{^ *}}out[out_off + ((clpar_idx)i * (clpar_idx)out_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)out_s1))] = in[in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)(j - 1UL) * CLPAR_INNER((clpar_idx)in_s1))] + in[in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)((2UL * j) + 1UL) * CLPAR_INNER((clpar_idx)in_s1))];
+// CHECK-CL-NEXT: {{^ *}}if (flag[flag_off + ((clpar_idx)clpar_checked(clpar_err, 3, (long)i, flag_e0) * CLPAR_INNER((clpar_idx)flag_s0))] > 0)
+// CHECK-CL-NEXT: {{^ *}}out[out_off + ((clpar_idx)clpar_checked(clpar_err, 4, (long)i, out_e0) * (clpar_idx)out_s0 + (clpar_idx)clpar_checked(clpar_err, 4, (long)j, out_e1) * CLPAR_INNER((clpar_idx)out_s1))] = in[in_off + ((clpar_idx)clpar_checked(clpar_err, 5, (long)i, in_e0) * (clpar_idx)in_s0 + (clpar_idx)clpar_checked(clpar_err, 5, (long)(j * j), in_e1) * CLPAR_INNER((clpar_idx)in_s1))];

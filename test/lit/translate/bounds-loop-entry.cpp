@@ -45,11 +45,11 @@ int walk(clpar::view<const int> w, int n, int m) {
 // CHECK: const int k = (int)(n - 1);
 // CHECK: if (clpar_ok0)
 // CHECK-NEXT: for (int k = 1; k < n; ++k)
-// CHECK: s += w[w_off + (long)((2 * k) + 1) * CLPAR_INNER(w_s0)] - w[w_off + (long)(k - 1) * CLPAR_INNER(w_s0)];
-// CHECK-NEXT: s += w[w_off + clpar_checked(clpar_err, 3, (long)(k * k), w_e0) * CLPAR_INNER(w_s0)];
-// CHECK-NEXT: if (w[w_off + (long)(n - k) * CLPAR_INNER(w_s0)] > 0)
-// CHECK-NEXT: s += w[w_off + clpar_checked(clpar_err, 5, (long)k, w_e0) * CLPAR_INNER(w_s0)];
-// CHECK: s += w[w_off + (long)r * CLPAR_INNER(w_s0)] + w[w_off + (long)u * CLPAR_INNER(w_s0)];
+// CHECK: s += w[w_off + ((clpar_idx)((2 * k) + 1) * CLPAR_INNER((clpar_idx)w_s0))] - w[w_off + ((clpar_idx)(k - 1) * CLPAR_INNER((clpar_idx)w_s0))];
+// CHECK-NEXT: s += w[w_off + ((clpar_idx)clpar_checked(clpar_err, 3, (long)(k * k), w_e0) * CLPAR_INNER((clpar_idx)w_s0))];
+// CHECK-NEXT: if (w[w_off + ((clpar_idx)(n - k) * CLPAR_INNER((clpar_idx)w_s0))] > 0)
+// CHECK-NEXT: s += w[w_off + ((clpar_idx)clpar_checked(clpar_err, 5, (long)k, w_e0) * CLPAR_INNER((clpar_idx)w_s0))];
+// CHECK: s += w[w_off + ((clpar_idx)r * CLPAR_INNER((clpar_idx)w_s0))] + w[w_off + ((clpar_idx)u * CLPAR_INNER((clpar_idx)w_s0))];
 // CHECK-NOT: clpar_ok1
 // CHECK: return s;
 

@@ -19,7 +19,7 @@ void f(clpar::view<float, 2> c, clpar::view<const float, 2> a, clpar::view<float
   // CHECK: static constexpr ::clpar::rt::split_view clpar_split[] = {
   // CHECK-NEXT: {{\{\{}}-1, 0LL, 0LL, 0LL}, {-1, 0LL, 0LL, 0LL}},
   // CHECK-NEXT: {{\{\{}}0, 1LL, 0LL, 0LL}, {0, 1LL, 0LL, 0LL}},
-  // CHECK: 1, clpar_split, true};
+  // CHECK: 1, clpar_split, true, true};
 
   // A stencil reads i - 1 to i + 1 and writes i.
   for (auto i : clpar::prange(std::size_t{1}, n - 1))

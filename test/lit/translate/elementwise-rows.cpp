@@ -28,12 +28,12 @@ void jacobi(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
 // CHECK-CL: {{^}}#ifdef CLPAR_ROWS4
 // CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - ((out_off + clpar_first1) & 3);
 // CHECK-CL: {{^ *}}ulong j = (ulong)(clpar_first1 + (long)clpar_k1 * clpar_step1);
-// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(out + out_off + (long)i * out_s0 + (long)j)) = 0.200000003f * ((((clpar_window4(in + in_off + (long)i * in_s0 + (long)j, CLPAR_SHIFT1) + clpar_window4(in + in_off + (long)i * in_s0 + (long)(j - 1UL), (CLPAR_SHIFT1 + 3) & 3)) + clpar_window4(in + in_off + (long)i * in_s0 + (long)(j + 2UL), (CLPAR_SHIFT1 + 2) & 3)) + clpar_window4(in + in_off + (long)(i + 1UL) * in_s0 + (long)j, CLPAR_SHIFT1)) + clpar_window4(in + in_off + (long)(i - 1UL) * in_s0 + (long)j, CLPAR_SHIFT1));
+// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(out + out_off + ((clpar_idx)i * (clpar_idx)out_s0 + (clpar_idx)j))) = 0.200000003f * ((((clpar_window4(in + in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)j), CLPAR_SHIFT1) + clpar_window4(in + in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)(j - 1UL)), (CLPAR_SHIFT1 + 3) & 3)) + clpar_window4(in + in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)(j + 2UL)), (CLPAR_SHIFT1 + 2) & 3)) + clpar_window4(in + in_off + ((clpar_idx)(i + 1UL) * (clpar_idx)in_s0 + (clpar_idx)j), CLPAR_SHIFT1)) + clpar_window4(in + in_off + ((clpar_idx)(i - 1UL) * (clpar_idx)in_s0 + (clpar_idx)j), CLPAR_SHIFT1));
 // CHECK-CL: {{^}}#else
 // CHECK-CL: {{^ *}}const ulong clpar_k1 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL: {{^}}#endif
 // Four iterations per work-item (inner_block), and the aligned-rows form:
-// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, false};
+// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, false, true};
 
 // The destination read where it is written, a compound assignment, a double scalar.
 void update(clpar::view<double, 2> ex, clpar::view<const double, 2> hz, double c) {
@@ -53,7 +53,7 @@ void select(clpar::view<const float> x, clpar::view<float> y) {
 // SELECT: clpar_checked(
 // SELECT-NOT: CLPAR_ROWS4
 // NOCHECK: {{^}}#ifdef CLPAR_ROWS4
-// NOCHECK: {{^ *}}(*(__global float4 *)(y + y_off + (long)i)) = (clpar_window4(x + x_off + (long)i, CLPAR_SHIFT1) > 0.0f) ? clpar_window4(x + x_off + (long)i, CLPAR_SHIFT1) : (2.0f * (*(__global float4 *)(y + y_off + (long)i)));
+// NOCHECK: {{^ *}}(*(__global float4 *)(y + y_off + ((clpar_idx)i))) = (clpar_window4(x + x_off + ((clpar_idx)i), CLPAR_SHIFT1) > 0.0f) ? clpar_window4(x + x_off + ((clpar_idx)i), CLPAR_SHIFT1) : (2.0f * (*(__global float4 *)(y + y_off + ((clpar_idx)i))));
 
 // Not element-wise, or not along rows: no such form.
 void others(clpar::view<const float, 2> a, clpar::view<float, 2> b, clpar::view<float, 2> c,

@@ -28,13 +28,13 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^}}#ifdef CLPAR_ROWS4
 // CHECK-CL-NEXT: {{^ *}}const long clpar_j0 = 4 * (long)clpar_block - ((y_off + clpar_first0) & 3);
 // CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(y + y_off + (long)i)) = (a * clpar_window4(x + x_off + (long)i, CLPAR_SHIFT1)) + (*(__global float4 *)(y + y_off + (long)i));
+// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(y + y_off + ((clpar_idx)i))) = (a * clpar_window4(x + x_off + ((clpar_idx)i), CLPAR_SHIFT1)) + (*(__global float4 *)(y + y_off + ((clpar_idx)i)));
 // Otherwise four a global size apart, every value before the first store:
 // CHECK-CL: {{^}}#else
 // CHECK-CL: {{^ *}}const ulong clpar_next = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}clpar_value[clpar_j] = (a * x[x_off + (long)i * CLPAR_INNER(x_s0)]) + y[y_off + (long)i * CLPAR_INNER(y_s0)];
-// CHECK-CL: {{^ *}}y[y_off + (long)i * CLPAR_INNER(y_s0)] = clpar_value[clpar_j];
+// CHECK-CL-NEXT: {{^ *}}clpar_value[clpar_j] = (a * x[x_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)x_s0))]) + y[y_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)y_s0))];
+// CHECK-CL: {{^ *}}y[y_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)y_s0))] = clpar_value[clpar_j];
 
 // CHECK-OMP: {{^}}#include <clpar/rt/region.hpp>
 // CHECK-OMP: {{^}}#line 1 "{{.*}}offload-saxpy-1d.cpp"

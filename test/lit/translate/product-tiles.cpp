@@ -40,10 +40,10 @@ void matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-CL: clpar_acc0[clpar_r][clpar_c] = s;
 // CHECK-CL: if (clpar_len > 0) {
 // CHECK-CL: const uint clpar_kk = clpar_e % CLPAR_TILE_K, clpar_x = clpar_e / CLPAR_TILE_K;
-// CHECK-CL: clpar_v = a[a_off + (long)i * a_s0 + (long)k * CLPAR_INNER(a_s1)];
+// CHECK-CL: clpar_v = a[a_off + ((clpar_idx)i * (clpar_idx)a_s0 + (clpar_idx)k * CLPAR_INNER((clpar_idx)a_s1))];
 // CHECK-CL: clpar_next0[clpar_f] = clpar_v;
 // CHECK-CL: const uint clpar_kk = clpar_e / CLPAR_TJ, clpar_x = clpar_e % CLPAR_TJ;
-// CHECK-CL: clpar_v = b[b_off + (long)k * b_s0 + (long)j * CLPAR_INNER(b_s1)];
+// CHECK-CL: clpar_v = b[b_off + ((clpar_idx)k * (clpar_idx)b_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)b_s1))];
 // CHECK-CL: for (ulong clpar_kb = 0; clpar_kb < clpar_len; clpar_kb += CLPAR_TILE_K) {
 // CHECK-CL: clpar_tile0[clpar_kk][clpar_x] = clpar_next0[clpar_f];
 // CHECK-CL: clpar_tile1[clpar_kk][clpar_x] = clpar_next1[clpar_f];
@@ -56,12 +56,12 @@ void matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-CL-NEXT: clpar_acc0[clpar_r][clpar_c] = s;
 // After the loop, each iteration in range stores its result.
 // CHECK-CL: {{^ *}}s = clpar_acc0[clpar_r][clpar_c];
-// CHECK-CL-NEXT: c[c_off + (long)i * c_s0 + (long)j * CLPAR_INNER(c_s1)] = s;
+// CHECK-CL-NEXT: c[c_off + ((clpar_idx)i * (clpar_idx)c_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)c_s1))] = s;
 // CHECK-CL: #elif defined(CLPAR_LANES)
 // CHECK-CL: #else
 // CHECK-CL: #endif
 // The stub says the kernel has the form (the last field) and passes the trip count.
-// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, true};
+// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, true, true};
 // CHECK-OMP: static_cast<std::uint64_t>(static_cast<long long>(clpar_views[0].extent[1]) > 0LL ? static_cast<long long>(clpar_views[0].extent[1]) - 0LL : 0)};
 // Under --strict-fp the split form goes (it reorders the sum), the tiled form stays.
 // STRICT: #if defined(CLPAR_TILE_R)

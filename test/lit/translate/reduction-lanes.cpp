@@ -80,7 +80,7 @@ float extremes(clpar::view<const float> v) {
 // CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = clpar_next < clpar_count0 ? clpar_next : clpar_count0 - 1;
 // CHECK-CL-NEXT: {{^ *}}ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
 // CHECK-CL-NEXT: {{^ *}}clpar_lane0[clpar_j] = ((double)x[{{.*}}]) * ((double)x[{{.*}}]);
-// CHECK-CL-NEXT: {{^ *}}clpar_lane1[clpar_j] = (long)((x[x_off + (long)i * CLPAR_INNER(x_s0)] > 0.0f) ? 1 : 0);
+// CHECK-CL-NEXT: {{^ *}}clpar_lane1[clpar_j] = (long)((x[x_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)x_s0))] > 0.0f) ? 1 : 0);
 // CHECK-CL-NEXT: {{^ *}}}
 // CHECK-CL-NEXT: {{^}}#pragma unroll
 // CHECK-CL-NEXT: {{^ *}}for (uint clpar_j = 0; clpar_j < CLPAR_GRID_LANES; ++clpar_j)

@@ -19,5 +19,5 @@ float norm2(clpar::view<const float> v) {
 // CHECK-OMP-NEXT: {{^ *}}return clpar::max(clpar_v0);
 // CHECK-OMP: {{^ *}}return clpar_acc; }((v));
 // The statement's values are taken several iterations at a time (Analysis/ReductionLanes.h).
-// CHECK-CL: {{^ *}}clpar_lane0[clpar_j] = clpar_v0[clpar_v0_off + (long)clpar_i0 * CLPAR_INNER(clpar_v0_s0)] * clpar_v1[clpar_v1_off + (long)clpar_i0 * CLPAR_INNER(clpar_v1_s0)];
+// CHECK-CL: {{^ *}}clpar_lane0[clpar_j] = clpar_v0[clpar_v0_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v0_s0))] * clpar_v1[clpar_v1_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v1_s0))];
 // CHECK-CL: {{^ *}}clpar_acc += clpar_lane0[clpar_j];

@@ -19,7 +19,7 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}return;
 // Four iterations per work-item (region_info::inner_block), and an aligned-rows form
 // (region_info::aligned_rows):
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}};
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
 // The OpenMP loop counts with a signed variable, which is the index itself (so that the
 // compiler sees an affine index and vectorizes):
 // CHECK-OMP: {{^ *}}for (std::int64_t clpar_k0 = 0; clpar_k0 < static_cast<std::int64_t>(clpar_n0); ++clpar_k0) {
@@ -37,22 +37,22 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-CL-NEXT: {{^ *}}if (clpar_j0 >= 0 && clpar_j0 + 4 <= (long)clpar_count0) {
 // CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = (ulong)clpar_j0;
 // CHECK-CL-NEXT: {{^ *}}ulong clpar_i0 = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
-// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + (long)clpar_i0)) = (clpar_s0 * clpar_window4(clpar_v1 + clpar_v1_off + (long)clpar_i0, CLPAR_SHIFT1)) + clpar_window4(clpar_v2 + clpar_v2_off + (long)clpar_i0, CLPAR_SHIFT2);
+// CHECK-CL-NEXT: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + ((clpar_idx)clpar_i0))) = (clpar_s0 * clpar_window4(clpar_v1 + clpar_v1_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT1)) + clpar_window4(clpar_v2 + clpar_v2_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT2);
 // The first and last work-items of a row, lane by lane with clamped loads:
 // CHECK-CL: {{^ *}}float clpar_value[4];
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = (ulong)clamp(clpar_j0 + (long)clpar_j, 0L, (long)clpar_count0 - 1);
-// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * CLPAR_INNER(clpar_v1_s0)]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * CLPAR_INNER(clpar_v2_s0)];
+// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v1_s0))]) + clpar_v2[clpar_v2_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v2_s0))];
 // CHECK-CL: {{^ *}}if (clpar_t >= 0 && clpar_t < (long)clpar_count0) {
-// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * CLPAR_INNER(clpar_dst_s0)] = clpar_value[clpar_j];
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_dst_s0))] = clpar_value[clpar_j];
 // CHECK-CL: {{^}}#else
 // Unaligned or strided: four a global size apart, every value computed (with loads that
 // read the last element again past the end) before the first store:
 // CHECK-CL: {{^ *}}float clpar_value[4];
 // CHECK-CL: {{^ *}}const ulong clpar_next = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL-NEXT: {{^ *}}const ulong clpar_k0 = clpar_next < clpar_count0 ? clpar_next : clpar_count0 - 1;
-// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + (long)clpar_i0 * CLPAR_INNER(clpar_v1_s0)]) + clpar_v2[clpar_v2_off + (long)clpar_i0 * CLPAR_INNER(clpar_v2_s0)];
+// CHECK-CL: {{^ *}}clpar_value[clpar_j] = (clpar_s0 * clpar_v1[clpar_v1_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v1_s0))]) + clpar_v2[clpar_v2_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v2_s0))];
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL-NEXT: {{^ *}}if (clpar_k0 < clpar_count0) {
-// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + (long)clpar_i0 * CLPAR_INNER(clpar_dst_s0)] = clpar_value[clpar_j];
+// CHECK-CL: {{^ *}}clpar_dst[clpar_dst_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_dst_s0))] = clpar_value[clpar_j];
 // CHECK-CL: {{^}}#endif
 // CHECK-OMP: {{^ *}}}((y[clpar::all]), (a), (x), (y));

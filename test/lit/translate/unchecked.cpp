@@ -9,4 +9,4 @@ void f(clpar::view<float> v) {
     v[i] = 2.0f * v[i];
 }
 // CHECK-NOT: clpar_checked
-// CHECK: {{^ *}}clpar_value[clpar_j] = 2.0f * v[v_off + (long)i * CLPAR_INNER(v_s0)];
+// CHECK: {{^ *}}clpar_value[clpar_j] = 2.0f * v[v_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)v_s0))];

@@ -63,14 +63,19 @@ TEST(KernelEmitterTest, PrintsSignatureIndexAndBody) {
   EXPECT_NE(K.find("  long i = (long)(clpar_first0 + (long)clpar_k0 * clpar_step0);\n"),
             std::string::npos)
       << K;
-  EXPECT_NE(K.find("  out[out_off + clpar_checked(clpar_err, 0, (long)i, out_e0) * "
-                   "CLPAR_INNER(out_s0)] = (int)((i < 0L) ? (-i) : i);\n"),
+  EXPECT_NE(K.find("  out[out_off + ((clpar_idx)clpar_checked(clpar_err, 0, (long)i, out_e0) * "
+                   "CLPAR_INNER((clpar_idx)out_s0))] = (int)((i < 0L) ? (-i) : i);\n"),
             std::string::npos)
       << K;
   EXPECT_EQ(K.find("cl_khr_fp64"), std::string::npos);
   // The unit-inner form: the innermost stride a constant.
   EXPECT_NE(K.find("#ifdef CLPAR_UNIT_INNER\n#define CLPAR_INNER(stride) 1\n#else\n"
                    "#define CLPAR_INNER(stride) (stride)\n#endif\n"),
+            std::string::npos)
+      << K;
+  // The 32-bit form: a position from the view's offset computed in int.
+  EXPECT_NE(K.find("#ifdef CLPAR_INDEX32\ntypedef int clpar_idx;\n#else\n"
+                   "typedef long clpar_idx;\n#endif\n"),
             std::string::npos)
       << K;
 }
@@ -82,7 +87,9 @@ TEST(KernelEmitterTest, UncheckedAccessesAndFp64Pragma) {
   Opts.BoundsCheck = false;
   std::string K = emit::emitKernel(R, Opts);
   EXPECT_EQ(K.find("clpar_checked"), std::string::npos) << K;
-  EXPECT_NE(K.find("out[out_off + (long)i * CLPAR_INNER(out_s0)]"), std::string::npos) << K;
+  EXPECT_NE(K.find("out[out_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)out_s0))]"),
+            std::string::npos)
+      << K;
   EXPECT_NE(K.find("#pragma OPENCL EXTENSION cl_khr_fp64 : enable"), std::string::npos);
 }
 

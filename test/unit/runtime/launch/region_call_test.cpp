@@ -24,9 +24,11 @@
 #include "clpar/rt/residency.hpp"
 #include "clpar/rt/start.hpp"
 #include "clpar/rt/stats.hpp"
+#include "cache/program_cache.hpp"
 #include "device/background_start.hpp"
 #include "device/device_context.hpp"
 #include "device/pending_kernels.hpp"
+#include "launch/form_trials.hpp"
 #include "launch/kernel_launch.hpp"
 #include "schedule/cost_model.hpp"
 
@@ -397,6 +399,22 @@ __kernel void strict(long first0, long step0, ulong count0, __global int *error,
 }
 )";
 
+// for (i : prange(n)) out[i] = the width of the kernel's positions (4 in its 32-bit form).
+constexpr const char* width_source = R"(
+#ifdef CLPAR_INDEX32
+typedef int clpar_idx;
+#else
+typedef long clpar_idx;
+#endif
+__kernel void width(long first0, long step0, ulong count0, __global int *error,
+                    __global int *out, long out_offset, ulong out_extent0, long out_stride0) {
+  ulong k0 = get_global_id(0);
+  if (k0 >= count0) return;
+  long i = first0 + (long)k0 * step0;
+  out[out_offset + ((clpar_idx)i * (clpar_idx)out_stride0)] = (int)sizeof(clpar_idx);
+}
+)";
+
 // ---- helpers -----------------------------------------------------------------------------
 
 /// Sets (or unsets, for null) an environment variable for one scope.
@@ -598,6 +616,63 @@ TEST_F(RegionCall, ARegionAtTheAddressOfAnotherRunsItsOwnKernel) {
     ASSERT_TRUE(run_traced(*setup).on_device);
     for (int v : out) ASSERT_EQ(v, source == other.c_str() ? 77 : 0);
   }
+}
+
+// A region with a 32-bit form: with CLPAR_FORM_TRIALS=1 its first calls time both index
+// widths (the rule's first; the call builds the other), later calls take the one kept,
+// and a new site of the same kernel (as in a second process) finds the choice in the
+// kernel cache.  Each kernel writes its width, so the form every call ran is seen.
+TEST_F(RegionCall, FormTrialsTimeBothIndexWidthsAndKeepOne) {
+  if (process_kernel_cache().usable() != nullptr) GTEST_SKIP() << "no kernel cache";
+  scoped_env trials("CLPAR_FORM_TRIALS", "1");
+  // A kernel text of its own, so that no earlier run's stored choice is found.
+  const std::string source = "// " + std::to_string(::getpid()) + " " +
+                             std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
+                             "\n" + width_source;
+  const std::size_t n = 256;
+  std::vector<int> out(n, 0);
+  call_setup setup("width", source.c_str(), 1);
+  setup.info.index32 = true;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(out.data(), n, 1, true)};
+  std::vector<int> widths;
+  std::string decided;
+  for (int call = 0; call < 40 && decided.empty(); ++call) {
+    const call_result result = run_traced(setup);
+    ASSERT_TRUE(result.on_device) << result.trace;
+    for (int v : out) ASSERT_EQ(v, out[0]);
+    widths.push_back(out[0]);
+    if (const std::size_t at = result.trace.find("forms timed on"); at != std::string::npos)
+      decided = result.trace.substr(at, result.trace.find('\n', at) - at);
+  }
+  ASSERT_FALSE(decided.empty()) << "no trial decided in 40 calls";
+  EXPECT_NE(std::find(widths.begin(), widths.end(), 4), widths.end());
+  EXPECT_NE(std::find(widths.begin(), widths.end(), 8), widths.end());
+  EXPECT_EQ(std::count(widths.begin(), widths.end(), 8),
+            static_cast<long>(form_trial::samples_per_form));
+  const bool kept32 = decided.find("keeps '-D CLPAR_INDEX32'") != std::string::npos;
+  EXPECT_TRUE(kept32 || decided.find("keeps ''") != std::string::npos) << decided;
+  for (int call = 0; call < 3; ++call) {
+    ASSERT_TRUE(run_traced(setup).on_device);
+    EXPECT_EQ(out[0], kept32 ? 4 : 8) << decided;
+  }
+  // Another site of the same kernel and size class: the stored choice, nothing timed.
+  call_setup again("width", source.c_str(), 1);
+  again.info.index32 = true;
+  again.dims = setup.dims;
+  again.views = setup.views;
+  std::fill(out.begin(), out.end(), 0);
+  const call_result first = run_traced(again);
+  ASSERT_TRUE(first.on_device) << first.trace;
+  EXPECT_NE(first.trace.find("from the kernel cache: '" +
+                             std::string(kept32 ? "-D CLPAR_INDEX32" : "") + "'"),
+            std::string::npos)
+      << first.trace;
+  EXPECT_EQ(out[0], kept32 ? 4 : 8);
+  // Without trials every call takes the rule form: 32-bit positions.
+  scoped_env no_trials("CLPAR_FORM_TRIALS", "0");
+  ASSERT_TRUE(run_traced(setup).on_device);
+  EXPECT_EQ(out[0], 4);
 }
 
 TEST_F(RegionCall, FirstAndStepOfARange) {
@@ -997,6 +1072,32 @@ TEST_F(RegionCallBackground, AutoStartsOpenCLAndBuildsInTheBackground) {
   EXPECT_EQ(third.trace.find("in the background"), std::string::npos) << third.trace;
 }
 
+// The first call that wants a device asks for OpenCL's start only once its OpenMP variant
+// has run, so that the program's first result does not share the host with the drivers'
+// loading.
+TEST_F(RegionCallBackground, TheFirstCallRunsOnTheHostBeforeOpenCLStarts) {
+  if (devices_start_asked()) GTEST_SKIP() << "an earlier test in this process started OpenCL";
+  const std::size_t n = first_call_device_iterations;
+  std::vector<int> out(n, -1);
+  call_setup setup("iota", iota_source, 1);
+  setup.placement = placement_request::automatic;
+  setup.dims = {range(n)};
+  setup.views = {view_1d(out.data(), n, 1, true)};
+  bool asked_while_running = true;
+  const call_result first = run_traced(setup, [&] {
+    asked_while_running = devices_start_asked();
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
+  });
+  EXPECT_FALSE(first.on_device);
+  EXPECT_NE(first.trace.find("-> host (auto: OpenCL is starting in the background)"),
+            std::string::npos)
+      << first.trace;
+  EXPECT_FALSE(asked_while_running);
+  EXPECT_TRUE(devices_start_asked());
+  EXPECT_EQ(out[n - 1], static_cast<int>(n - 1));
+  wait_for_background_work();
+}
+
 TEST_F(RegionCallBackground, WaitForAutoDevicesStartsThemBeforeAnyCall) {
   const std::size_t n = first_call_device_iterations;
   static std::vector<int> out;
@@ -1029,9 +1130,14 @@ TEST_F(RegionCallBackground, AutoWaitsForTheDeviceWhereTheHostRunIsLong) {
   const call_result first = call(80);
   EXPECT_FALSE(first.on_device);
   EXPECT_NE(first.trace.find("in the background)"), std::string::npos) << first.trace;
-  // 80 ms on the host: the next call waits for the start and the build.
+  // 80 ms on the host: the next call waits for the start and the build (the worker's own
+  // "started in the background" line may come during it: the start begins once the first
+  // call is over).
   const call_result second = call(80);
-  EXPECT_EQ(second.trace.find("in the background"), std::string::npos) << second.trace;
+  EXPECT_EQ(second.trace.find("is starting in the background)"), std::string::npos)
+      << second.trace;
+  EXPECT_EQ(second.trace.find("is building in the background)"), std::string::npos)
+      << second.trace;
 }
 
 TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
