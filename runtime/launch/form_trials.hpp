@@ -8,10 +8,10 @@
 // device itself: for each site, device and size class (the call's iteration count and
 // inner trip count, each rounded down to a power of two), the first calls time the rule
 // form, then the other candidates in turn, each `form_trial::samples_per_form` times, with
-// a profiling event and a wait; then every later call takes the one with the shortest kernel time (the rule
-// form unless another beat it by more than `form_trial::margin`).  The choice is stored in
-// the kernel cache under the device's key (cache/program_cache.hpp), so a later process
-// starts with the winner and times nothing.
+// a profiling event and a wait; then every later call takes the one with the shortest
+// kernel time (the rule form unless another's best time is below `form_trial::margin` of
+// its own).  The choice is stored in the kernel cache under the device's key
+// (cache/program_cache.hpp), so a later process starts with the winner and times nothing.
 //
 // Under auto a candidate's kernel is built on the background worker
 // (device/background_start.hpp) while the calls run the rule form, so a trial never makes
@@ -69,7 +69,8 @@ class form_trial {
   /// A kernel time of `candidate`; decides once every candidate left has its samples.
   void record(std::size_t candidate, double seconds);
   /// `candidate` cannot run (its kernel failed to build, its call failed): it drops out.
-  /// The rule form never drops out for good: should it fail, the trial decides for it.
+  /// With the rule form dropped the others decide; with every candidate dropped the trial
+  /// decides for the rule form, untimed (form_trials then stores nothing).
   void drop(std::size_t candidate);
   /// Decided from elsewhere (the kernel cache).
   void decide(std::size_t winner) noexcept;
@@ -110,9 +111,9 @@ class form_trials {
   trial_ticket choose(device_context& context, const launch_request& request,
                       std::uint64_t iterations, bool in_background, kernel_form& form);
 
-  /// The kernel time of the ticket's launched call (`ran`: the form the call ran, which
-  /// differs from the ticket's when its kernel could not be used), or a negative `seconds`
-  /// when its launch failed.  Either drops the candidate out.
+  /// The kernel time of the ticket's launched call, or a negative `seconds` when its launch
+  /// failed.  `ran`: the form the call ran, which differs from the ticket's when its kernel
+  /// could not be used.  A failed launch or another form drops the candidate out.
   void report(const trial_ticket& ticket, const kernel_form& ran, double seconds);
 
  private:

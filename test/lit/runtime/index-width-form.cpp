@@ -7,9 +7,15 @@
 // RUN: FileCheck %s < %t.trace
 // RUN: env CLPAR_INDEX32=0 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache64 POCL_KERNEL_CACHE=0 %t 2>%t.trace64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=WIDE < %t.trace64
+// With form trials on (TRIALS), the split form's calls time both widths, the 32-bit one
+// built by the call that first times it, and every call's result is the same.
+// RUN: rm -rf %t.cache-trials
+// RUN: env CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache-trials POCL_KERNEL_CACHE=0 %t trials 2>%t.trace-trials | FileCheck %s --check-prefix=TRIALS-OUT
+// RUN: FileCheck %s --check-prefix=TRIALS < %t.trace-trials
 #include <clpar/clpar.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 // y = A x, a row's dot product an inner reduction.
@@ -21,7 +27,7 @@ void product(clpar::view<const float, 2> a, clpar::view<const float> x, clpar::v
   }
 }
 
-int main() {
+int main(int argc, char** argv) {
   const std::size_t n = 64;
   std::vector<float> a(n * n), x(n), y(n);
   for (std::size_t k = 0; k < a.size(); ++k) a[k] = float(k % 7);
@@ -33,6 +39,16 @@ int main() {
     for (float v : y) sum += v;
     std::printf("%g\n", sum);
   };
+  if (argc > 1 && std::string(argv[1]) == "trials") {
+    setenv("CLPAR_SPLIT_LANES", "8", 1);
+    for (int call = 0; call < 8; ++call) run();
+    // TRIALS-OUT: {{^}}[[SUM:[0-9]+]]{{$}}
+    // TRIALS-OUT-COUNT-7: {{^}}[[SUM]]{{$}}
+    // TRIALS: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}'): built from source
+    // TRIALS: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32'): built from source
+    // TRIALS: clpar: {{.*}}index-width-form.cpp:{{[0-9]+}}:3: forms timed on '{{.*}}' for n from 2^6, inner loop from 2^6: '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32' {{[0-9.]+}} us; keeps '{{[^']*}}'
+    return 0;
+  }
   setenv("CLPAR_SPLIT_LANES", "0", 1);
   run();
   // WIDE-NOT: CLPAR_INDEX32
