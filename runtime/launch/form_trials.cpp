@@ -98,19 +98,17 @@ struct trial_site {
   const region_info* info;
   const device_entry* device;
   std::string size;  ///< the size class, for the trace
-  kernel_form rule;
-  std::vector<kernel_form> candidates;
+  std::vector<kernel_form> candidates;  ///< the rule form first
   std::vector<std::string> options;  ///< each candidate's build options
   form_trial trial;
   std::string cache_key;
   bool reported = false;  ///< the decision was stored and traced
 
   trial_site(const region_info& region, const device_entry& on, std::string size_class,
-             kernel_form rule_form, std::vector<kernel_form> forms)
+             std::vector<kernel_form> forms)
       : info(&region),
         device(&on),
         size(std::move(size_class)),
-        rule(std::move(rule_form)),
         candidates(std::move(forms)),
         trial(candidates.size()) {}
 };
@@ -170,7 +168,7 @@ constinit thread_local unsigned settled_next = 0;
 
 /// `form` set to `site`'s choice (for a call with the site's rule form).
 void take_choice(const trial_site& site, kernel_form& form) {
-  if (site.rule == form) form = site.candidates[site.trial.winner()];
+  if (site.candidates.front() == form) form = site.candidates[site.trial.winner()];
 }
 
 /// The stored choice of `site`, when one of its candidates' options.
@@ -210,14 +208,8 @@ void report_decision(trial_site& site) {
 
 }  // namespace
 
-form_trials& form_trials::instance() {
-  static form_trials trials;
-  return trials;
-}
-
-trial_ticket form_trials::choose(device_context& context, const launch_request& request,
-                                 std::uint64_t iterations, bool in_background,
-                                 kernel_form& form) {
+trial_ticket choose_form(device_context& context, const launch_request& request,
+                         std::uint64_t iterations, bool in_background, kernel_form& form) {
   const device_entry& device = context.device();
   if (!trials_on(device)) return {};
   const region_info& info = *request.info;
@@ -236,7 +228,7 @@ trial_ticket form_trials::choose(device_context& context, const launch_request& 
   std::unique_ptr<trial_site>& slot = trials.sites[key];
   if (!slot) {
     slot = std::make_unique<trial_site>(info, device, size_text(iteration_class, trip_class),
-                                        form, form_candidates(request, form));
+                                        form_candidates(request, form));
     for (const kernel_form& candidate : slot->candidates)
       slot->options.push_back(form_build_options(request, candidate));
     if (slot->trial.decided()) {
@@ -264,7 +256,7 @@ trial_ticket form_trials::choose(device_context& context, const launch_request& 
   }
   // A call of this class whose views give another rule form (other alignments, say)
   // keeps its own.
-  if (!(site.rule == form)) return {};
+  if (!(site.candidates.front() == form)) return {};
   std::size_t candidate = site.trial.next();
   if (candidate != 0) {
     // Under auto a candidate not built yet builds on the background worker meanwhile;
@@ -290,15 +282,15 @@ trial_ticket form_trials::choose(device_context& context, const launch_request& 
   }
   if (!site.trial.wants(candidate)) return {};
   form = site.candidates[candidate];
-  return {&site, candidate, form};
+  return {&site, candidate};
 }
 
-void form_trials::report(const trial_ticket& ticket, const kernel_form& ran, double seconds) {
+void report_form_time(const trial_ticket& ticket, const kernel_form& ran, double seconds) {
   if (!ticket.timing()) return;
   trial_table& trials = table();
   std::lock_guard lock(trials.mutex);
   trial_site& site = *ticket.site;
-  if (!(ran == ticket.asked) || seconds < 0)
+  if (!(ran == site.candidates[ticket.candidate]) || seconds < 0)
     site.trial.drop(ticket.candidate);
   else
     site.trial.record(ticket.candidate, seconds);

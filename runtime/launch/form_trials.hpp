@@ -45,7 +45,7 @@ namespace clpar::rt {
 std::vector<kernel_form> form_candidates(const launch_request& request, const kernel_form& rule);
 
 /// One trial among `candidates` forms (candidate 0 the rule form): which to time next, and
-/// which won.  One candidate is decided at once.  Not thread-safe (form_trials locks
+/// which won.  One candidate is decided at once.  Not thread-safe (choose_form locks
 /// around it).
 class form_trial {
  public:
@@ -70,7 +70,7 @@ class form_trial {
   void record(std::size_t candidate, double seconds);
   /// `candidate` cannot run (its kernel failed to build, its call failed): it drops out.
   /// With the rule form dropped the others decide; with every candidate dropped the trial
-  /// decides for the rule form, untimed (form_trials then stores nothing).
+  /// decides for the rule form, untimed (nothing is then stored).
   void drop(std::size_t candidate);
   /// Decided from elsewhere (the kernel cache).
   void decide(std::size_t winner) noexcept;
@@ -88,37 +88,28 @@ class form_trial {
 
 struct trial_site;
 
-/// What form_trials::choose answers a call.
+/// What choose_form answers a call.
 struct trial_ticket {
   /// The trial this call times a candidate of; null when it times nothing.
   trial_site* site = nullptr;
   std::size_t candidate = 0;
-  kernel_form asked;  ///< the candidate's form, to see whether the call ran it
 
   bool timing() const noexcept { return site != nullptr; }
 };
 
-/// The process's trials, per device context, region and size class.  Thread-safe.
-class form_trials {
- public:
-  static form_trials& instance();
+/// Sets `form` (the call's rule form on entry) to the form the call takes on `context`'s
+/// device, and answers whether the call times it for a trial (it must then be launched with
+/// a profiling event and waited for, and report_form_time told its kernel time).
+/// `iterations`: the call's iteration count; `in_background`: the call is auto's with the
+/// background start, whose kernels build on the background worker.  The process's trials
+/// are kept per device context, region and size class; thread-safe.
+trial_ticket choose_form(device_context& context, const launch_request& request,
+                         std::uint64_t iterations, bool in_background, kernel_form& form);
 
-  /// Sets `form` (the call's rule form on entry) to the form the call takes on `context`'s
-  /// device, and answers whether the call times it for a trial (it must then be launched
-  /// with a profiling event and waited for, and report() told its kernel time).
-  /// `iterations`: the call's iteration count; `in_background`: the call is auto's with the
-  /// background start, whose kernels build on the background worker.
-  trial_ticket choose(device_context& context, const launch_request& request,
-                      std::uint64_t iterations, bool in_background, kernel_form& form);
-
-  /// The kernel time of the ticket's launched call, or a negative `seconds` when its launch
-  /// failed.  `ran`: the form the call ran, which differs from the ticket's when its kernel
-  /// could not be used.  A failed launch or another form drops the candidate out.
-  void report(const trial_ticket& ticket, const kernel_form& ran, double seconds);
-
- private:
-  form_trials() = default;
-};
+/// The kernel time of the ticket's launched call, or a negative `seconds` when its launch
+/// failed.  `ran`: the form the call ran, which differs from the ticket's when its kernel
+/// could not be used.  A failed launch or another form drops the candidate out.
+void report_form_time(const trial_ticket& ticket, const kernel_form& ran, double seconds);
 
 }  // namespace clpar::rt
 

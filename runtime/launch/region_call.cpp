@@ -396,8 +396,7 @@ decision decide_and_run(const launch_request& request) {
   // Where another form is plausible, the first calls of a size class time each, and later
   // ones take the fastest (launch/form_trials.hpp).
   const trial_ticket trial =
-      form_trials::instance().choose(*context.value, request, call.iterations, in_background,
-                                     form);
+      choose_form(*context.value, request, call.iterations, in_background, form);
   kernel_entry* kernel = nullptr;
   if (in_background) {
     // Under auto a kernel not built yet builds on the background worker meanwhile.
@@ -417,7 +416,7 @@ decision decide_and_run(const launch_request& request) {
       launch_on_device(*context.value, static_cast<device_id>(choice.device), *kernel, request,
                        spans, wait_for_kernel || trial.timing(), timed, &form);
   if (trial.timing())
-    form_trials::instance().report(trial, form, failed != nullptr ? -1.0 : last_kernel_seconds);
+    report_form_time(trial, form, failed != nullptr ? -1.0 : last_kernel_seconds);
   if (failed != nullptr) return host(failed);
   result.where = context.value->device().name.c_str();
   return result;
