@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -14,19 +15,44 @@
 #include <tuple>
 
 #include "cache/program_cache.hpp"
+#include "clpar/rt/stats.hpp"
 #include "launch/index_width.hpp"
 #include "support/environment.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
 
-std::vector<kernel_form> form_candidates(const launch_request& request, const kernel_form& rule) {
+namespace {
+
+/// CLPAR_FORM_TRIALS=1: trials on any device, not only on GPUs.
+bool trials_everywhere() {
+  const char* value = environment_value("CLPAR_FORM_TRIALS");
+  return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
+}  // namespace
+
+std::vector<kernel_form> form_candidates(const launch_request& request,
+                                         const device_entry& device, const kernel_form& rule) {
   std::vector<kernel_form> candidates{rule};
-  if (index32_of(request)) {
+  const bool index32 = index32_of(request);
+  if (index32) {
     kernel_form other = rule;
     other.index32 = !rule.index32;
     candidates.push_back(std::move(other));
   }
+  // The tiled form takes no aligned rows (form_for), so neither do its other shapes.  With
+  // trials asked for on any device, so are the shapes, which the rules give GPUs only.
+  tile_inputs tiles = tile_inputs_of(request, device);
+  tiles.gpu = tiles.gpu || trials_everywhere();
+  if (!rule.rows)
+    for (const tile_shape& shape : tile_alternatives(tiles, rule.tiles)) {
+      kernel_form tiled = rule;
+      tiled.tiles = shape;
+      tiled.split.reset();
+      tiled.index32 = index32;
+      candidates.push_back(std::move(tiled));
+    }
   return candidates;
 }
 
@@ -115,12 +141,14 @@ struct trial_site {
 
 namespace {
 
+/// Calls that timed a candidate (clpar/rt/stats.hpp, form_trial_calls).
+std::atomic<unsigned long long> trial_calls{0};
+
 /// CLPAR_FORM_TRIALS: `0` never, `1` on any device, otherwise on GPUs.
 bool trials_on(const device_entry& device) {
   const char* value = environment_value("CLPAR_FORM_TRIALS");
   if (value != nullptr && std::strcmp(value, "0") == 0) return false;
-  if (value != nullptr && std::strcmp(value, "1") == 0) return true;
-  return device.type == "gpu";
+  return trials_everywhere() || device.type == "gpu";
 }
 
 /// A size class: the count's bit width (0 for none, k + 1 for 2^k to 2^(k+1) - 1).
@@ -228,7 +256,7 @@ trial_ticket choose_form(device_context& context, const launch_request& request,
   std::unique_ptr<trial_site>& slot = trials.sites[key];
   if (!slot) {
     slot = std::make_unique<trial_site>(info, device, size_text(iteration_class, trip_class),
-                                        form_candidates(request, form));
+                                        form_candidates(request, device, form));
     for (const kernel_form& candidate : slot->candidates)
       slot->options.push_back(form_build_options(request, candidate));
     if (slot->trial.decided()) {
@@ -287,6 +315,7 @@ trial_ticket choose_form(device_context& context, const launch_request& request,
 
 void report_form_time(const trial_ticket& ticket, const kernel_form& ran, double seconds) {
   if (!ticket.timing()) return;
+  trial_calls.fetch_add(1, std::memory_order_relaxed);
   trial_table& trials = table();
   std::lock_guard lock(trials.mutex);
   trial_site& site = *ticket.site;
@@ -295,6 +324,10 @@ void report_form_time(const trial_ticket& ticket, const kernel_form& ran, double
   else
     site.trial.record(ticket.candidate, seconds);
   report_decision(site);
+}
+
+unsigned long long form_trial_calls() noexcept {
+  return trial_calls.load(std::memory_order_relaxed);
 }
 
 }  // namespace clpar::rt

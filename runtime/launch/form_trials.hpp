@@ -21,11 +21,16 @@
 // `samples_per_form` times in a size class has a candidate built.  A candidate whose
 // kernel fails to build, or whose call fails, drops out.
 //
-// Candidates today: the call's rule form and the same with the other index width, where the
-// region has the 32-bit form and the call's positions fit (launch/index_width.hpp).
+// Candidates today: the call's rule form; the same with the other index width, where the
+// region has the 32-bit form and the call's positions fit (launch/index_width.hpp); and,
+// where the region has the tiled form of a product, other tile shapes
+// (launch/product_tiles.hpp, tile_alternatives), with 32-bit positions where they fit.
+// A split form's lane counts halved and doubled were timed on an H100 and never won
+// (docs/performance.md, "Tile shapes chosen by timing"): they are not candidates.
 //
 // CLPAR_FORM_TRIALS (read per call): `0` never times forms (every call takes its rule form),
-// `1` times them on any device; unset, on GPUs only, as the tiled and split forms.
+// `1` times them on any device, other tile shapes included (tests time them on PoCL);
+// unset, on GPUs only, as the tiled and split forms.
 // CLPAR_TRACE says what each trial measured and which form it kept, and where a choice came
 // from the kernel cache.
 #ifndef CLPAR_RUNTIME_LAUNCH_FORM_TRIALS_HPP
@@ -41,8 +46,10 @@
 
 namespace clpar::rt {
 
-/// The forms a call may take: `rule` first, then each alternative left plausible.
-std::vector<kernel_form> form_candidates(const launch_request& request, const kernel_form& rule);
+/// The forms a call on `device` may take: `rule` first, then each alternative left
+/// plausible.
+std::vector<kernel_form> form_candidates(const launch_request& request,
+                                         const device_entry& device, const kernel_form& rule);
 
 /// One trial among `candidates` forms (candidate 0 the rule form): which to time next, and
 /// which won.  One candidate is decided at once.  Not thread-safe (choose_form locks

@@ -90,11 +90,10 @@ std::optional<tile_shape> choose_tiles(const tile_inputs& in) {
   return std::nullopt;
 }
 
-std::optional<tile_shape> tile_shape_of(const launch_request& request,
-                                        const device_entry& device) {
+tile_inputs tile_inputs_of(const launch_request& request, const device_entry& device) {
   const region_info& info = *request.info;
-  if (!info.product_tiles || info.dims != 2) return std::nullopt;
   tile_inputs in;
+  if (!info.product_tiles || info.dims != 2) return in;
   in.has_form = true;
   in.rows = request.dims[0].count;
   in.cols = request.dims[1].count;
@@ -104,7 +103,45 @@ std::optional<tile_shape> tile_shape_of(const launch_request& request,
   in.max_group = std::min(device.max_work_group_size,
                           device.max_work_item_sizes[0] * device.max_work_item_sizes[1]);
   in.forced = parse_forced_tiles(environment_value("CLPAR_PRODUCT_TILES"));
-  return choose_tiles(in);
+  return in;
+}
+
+std::optional<tile_shape> tile_shape_of(const launch_request& request,
+                                        const device_entry& device) {
+  return choose_tiles(tile_inputs_of(request, device));
+}
+
+std::vector<tile_shape> tile_alternatives(const tile_inputs& in,
+                                          const std::optional<tile_shape>& rule) {
+  std::vector<tile_shape> shapes;
+  if (!in.has_form || in.forced || !in.gpu || in.trips < min_trips || in.rows == 0 ||
+      in.cols == 0 || in.max_group == 0)
+    return shapes;
+  const auto add = [&](const tile_shape& shape) {
+    const std::optional<tile_shape> fit = fitted(shape, in.max_group);
+    if (fit && !(rule && *fit == *rule) &&
+        std::find(shapes.begin(), shapes.end(), *fit) == shapes.end())
+      shapes.push_back(*fit);
+  };
+  if (rule && rule->depth < 64) {
+    tile_shape deeper = *rule;
+    deeper.depth = std::min(2 * rule->depth, 64u);
+    add(deeper);
+  }
+  if (!rule || (rule->rows <= 2 && rule->cols <= 2)) {
+    tile_shape single;
+    single.rows = single.cols = 1;
+    single.depth = 32;
+    add(single);
+  }
+  if (!rule) {
+    tile_shape pairs;
+    pairs.rows = pairs.cols = 2;
+    pairs.depth = 32;
+    pairs.run = 2;
+    add(pairs);
+  }
+  return shapes;
 }
 
 std::string tile_options(const tile_shape& shape) {

@@ -29,6 +29,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "clpar/rt/region.hpp"
 #include "launch/work_size.hpp"
@@ -80,9 +81,26 @@ std::optional<tile_shape> choose_tiles(const tile_inputs& in);
 /// R and C where smaller); nullopt when unset or malformed.
 std::optional<tile_shape> parse_forced_tiles(const char* value);
 
-/// choose_tiles for a call of `request` on `device` (CLPAR_PRODUCT_TILES read each call).
+/// What choose_tiles looks at for a call of `request` on `device` (CLPAR_PRODUCT_TILES read
+/// each call).
+tile_inputs tile_inputs_of(const launch_request& request, const device_entry& device);
+
+/// choose_tiles for a call of `request` on `device`.
 std::optional<tile_shape> tile_shape_of(const launch_request& request,
                                         const device_entry& device);
+
+/// Other shapes that form trials (launch/form_trials.hpp) time against `rule`, the shape
+/// choose_tiles gave (nullopt: the rules left the call untiled), on GPUs where the call can
+/// take the tiled form and CLPAR_PRODUCT_TILES forces nothing: the rule's block with tiles
+/// twice as deep (up to 64 steps); and where the rule's block is the smallest (2x2
+/// iterations per work-item) or there is none, one iteration per work-item in 16x16
+/// groups, 32 steps deep; with none, also the 2x2 block 32 steps deep.  On an H100 the
+/// rule's 16 steps against 32 decided matmul 512 (36 against 29 us) and the MLP (91-95
+/// against 77-80 us), and one iteration per work-item matmul 256 (the split form's 16-17
+/// against 12-13 us), while deeper tiles lost on other shapes (docs/performance.md,
+/// "Tile shapes chosen by timing").  Each fitted into max_group; none equal to `rule`.
+std::vector<tile_shape> tile_alternatives(const tile_inputs& in,
+                                          const std::optional<tile_shape>& rule);
 
 /// The build options that select the tiled form of `shape`.
 std::string tile_options(const tile_shape& shape);

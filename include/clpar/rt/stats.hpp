@@ -38,6 +38,12 @@ call_counts call_totals() noexcept;
 /// time with its kernels' without host code between the regions.
 double kernel_seconds_total() noexcept;
 
+/// Device calls the process has made that timed a kernel form for a choice among forms
+/// (the first calls of a site on a GPU, docs/architecture.md "Forms chosen by timing").  A
+/// benchmark repeats a call untimed until this stops growing, so that its timed calls run
+/// the form kept.
+unsigned long long form_trial_calls() noexcept;
+
 }  // namespace clpar::rt
 
 #endif  // CLPAR_RT_STATS_HPP

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace clpar::rt {
 namespace {
@@ -58,6 +60,60 @@ TEST(ProductTiles, SmallProductsShortLoopsAndCpusKeepTheOtherForms) {
   tile_inputs none = gpu_call(2048, 2048, 2048);
   none.has_form = false;
   EXPECT_FALSE(choose_tiles(none).has_value());
+}
+
+TEST(ProductTiles, AlternativesForTrialsDeepenTheRuleAndTrySmallerBlocks) {
+  // matmul 512: the rule's 2x2 block 16 steps deep; trials also time it 32 deep and one
+  // iteration per work-item, 32 deep.
+  const tile_inputs mid = gpu_call(512, 512, 512);
+  const std::optional<tile_shape> rule = choose_tiles(mid);
+  ASSERT_TRUE(rule.has_value());
+  ASSERT_EQ(rule->rows, 2u);
+  const std::vector<tile_shape> others = tile_alternatives(mid, rule);
+  ASSERT_EQ(others.size(), 2u);
+  tile_shape deeper = *rule;
+  deeper.depth = 32;
+  EXPECT_EQ(others[0], deeper);
+  EXPECT_EQ(others[1].rows, 1u);
+  EXPECT_EQ(others[1].cols, 1u);
+  EXPECT_EQ(others[1].group(), 256u);
+  EXPECT_EQ(others[1].depth, 32u);
+  // matmul 2048: only the rule's 8x8 block, 16 steps deep instead of 8.
+  const tile_inputs big = gpu_call(2048, 2048, 2048);
+  const std::vector<tile_shape> big_others = tile_alternatives(big, choose_tiles(big));
+  ASSERT_EQ(big_others.size(), 1u);
+  EXPECT_EQ(big_others[0].rows, 8u);
+  EXPECT_EQ(big_others[0].depth, 16u);
+  // matmul 256, untiled by the rule: one iteration per work-item and the 2x2 block.
+  const tile_inputs small = gpu_call(256, 256, 256);
+  const std::vector<tile_shape> small_others = tile_alternatives(small, choose_tiles(small));
+  ASSERT_EQ(small_others.size(), 2u);
+  EXPECT_EQ(small_others[0].rows, 1u);
+  EXPECT_EQ(small_others[1].rows, 2u);
+  EXPECT_EQ(small_others[1].run_rows(), 2u);
+  EXPECT_EQ(small_others[1].depth, 32u);
+  // The deepest tiles have no deeper alternative.
+  tile_shape deepest = *rule;
+  deepest.depth = 64;
+  EXPECT_EQ(tile_alternatives(mid, deepest).size(), 1u);
+}
+
+TEST(ProductTiles, NoAlternativesWhereAShapeIsForcedOrTheFormCannotRun) {
+  tile_inputs forced = gpu_call(512, 512, 512);
+  forced.forced = tile_shape{};
+  EXPECT_TRUE(tile_alternatives(forced, forced.forced).empty());
+  tile_inputs cpu = gpu_call(512, 512, 512);
+  cpu.gpu = false;
+  EXPECT_TRUE(tile_alternatives(cpu, std::nullopt).empty());
+  EXPECT_TRUE(tile_alternatives(gpu_call(4096, 4096, 15), std::nullopt).empty());
+  tile_inputs none = gpu_call(512, 512, 512);
+  none.has_form = false;
+  EXPECT_TRUE(tile_alternatives(none, std::nullopt).empty());
+  // A device of 64 work-items a group gets the shapes fitted, as the rule's are.
+  tile_inputs narrow = gpu_call(256, 256, 256);
+  narrow.max_group = 64;
+  for (const tile_shape& shape : tile_alternatives(narrow, std::nullopt))
+    EXPECT_LE(shape.group(), 64u);
 }
 
 TEST(ProductTiles, GroupsFitTheDevice) {
