@@ -362,6 +362,9 @@ decision decide_and_run(const launch_request& request) {
   decision result{true, "", choice.why, choice.device, {}, {}, false, weighed, way.way};
   // A call weighed against sharing out is timed whole: it waits for its kernel.
   bool wait_for_kernel = weighed;
+  // The cost model chose the device to measure it (its first call at this size, or a
+  // close loser's retry), not by predictions.
+  bool measuring = false;
   if (automatic) {
     // Device measurements from another device do not predict this one.
     if (measured_on >= 0 && measured_on != choice.device) costs = site_costs::without_device(costs);
@@ -379,12 +382,18 @@ decision decide_and_run(const launch_request& request) {
                          earlier_calls);
       note(by_cost);
       if (!by_cost.device) return host(by_cost);
+      measuring = !by_cost.predicted;
       result.why = by_cost.why;
       result.host_seconds = by_cost.host_seconds;
       result.device_seconds = by_cost.device_seconds;
     }
-    // A call whose kernel time this bucket lacks waits for it, to measure it.
-    wait_for_kernel = !costs.measured_in_bucket(site_costs::variant::device, call.iterations);
+    // A call whose kernel time this bucket lacks waits for it, to measure it; so does one
+    // that measures the device again.  An asynchronous launch's kernel time reaches only
+    // the statistics (clpar/rt/stats.hpp), never the cost model: a retry that did not wait
+    // left the loser's prediction resting on one call, and each later call retried it (a
+    // slice stencil ran on the device at every call, 12x its host time, on an H100).
+    wait_for_kernel =
+        measuring || !costs.measured_in_bucket(site_costs::variant::device, call.iterations);
   }
 
   const outcome<device_context*> context = device_context::of(choice.device);
@@ -407,8 +416,10 @@ decision decide_and_run(const launch_request& request) {
   }
   if (kernel->why != nullptr) return host(kernel->why);
   // auto's cost model learns from timed calls: each in a size bucket it has no kernel
-  // time for, and one in auto_timing_interval after that (an event per kernel costs about
-  // 8 us on NVIDIA's OpenCL, a fifth of a jacobi-2d step of 2048x2048).
+  // time for or that measures the device again (both wait), and one in
+  // auto_timing_interval after that (an event per kernel costs about 8 us on NVIDIA's
+  // OpenCL, a fifth of a jacobi-2d step of 2048x2048); of those, a call that does not wait
+  // (an asynchronous launch in a data scope) gives its time to the statistics only.
   // A trial's call is timed and waited for: its kernel time decides the trial.
   const bool timed = trial.timing() || kernel_times_requested() ||
                      (automatic && (wait_for_kernel || auto_timing_sample()));

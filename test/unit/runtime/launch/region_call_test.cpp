@@ -1167,6 +1167,60 @@ TEST_F(RegionCall, AutoMeasuresEachVariantThenFollowsThePredictions) {
   }
 }
 
+TEST_F(RegionCall, AutoWaitsForTheDeviceWhereItMeasuresItAgain) {
+  // A close loser whose prediction rests on one call is measured again at once.  In a data
+  // scope a device call launches without waiting for its kernel, whose time then never
+  // reaches the cost model: a retry must wait, or the loser's prediction stays on one call
+  // and every later call retries it.
+  scoped_env devices("CLPAR_AUTO_DEVICES", "all");
+  make_the_first_host_run();
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> out;
+  static call_setup probe("iota", iota_source, 1), setup("iota", iota_source, 1);
+  static const char site[] = "region_call_test.cpp:3:1 retry";
+  out.assign(n, -1);
+  for (call_setup* s : {&probe, &setup}) {
+    s->placement = placement_request::automatic;
+    s->dims = {range(n)};
+    s->views = {view_1d(out.data(), n, 1, true)};
+  }
+  // A kernel without checks of its own reports nothing back: in a scope it does not wait.
+  setup.info.checks_in_kernel = false;
+  // Which device auto measures: the probe's first call runs there.
+  const call_result first = run_traced(probe);
+  ASSERT_TRUE(first.on_device) << first.trace;
+  int device = -1;
+  (void)cost_table::instance().snapshot(&probe.info, device);
+  ASSERT_GE(device, 0);
+  // The site's device measured once, slow (10 ms), and its host once, faster but within
+  // retry_factor: the device is the close loser, its prediction resting on one call.
+  cost_table::instance().record_device(&setup.info, device, n, 10e-3);
+  cost_table::instance().record_host(&setup.info, n, 6e-3);
+  const auto in_scope = [&] {
+    data_scope scope(site);
+    return run_traced(setup, [&] {
+      for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<int>(i);
+    }, &scope);
+  };
+  const call_result retry = in_scope();
+  EXPECT_TRUE(retry.on_device) << retry.trace;
+  EXPECT_NE(retry.trace.find("(auto: measuring the predicted slower side again"),
+            std::string::npos)
+      << retry.trace;
+  // The retry's kernel time was recorded: the device's prediction now rests on two calls,
+  // and no later call retries it (on PoCL the device then wins; under oclgrind, whose
+  // kernels take milliseconds, the host).
+  for (int i = 0; i < 3; ++i) {
+    const call_result later = in_scope();
+    EXPECT_EQ(later.trace.find("10080 us"), std::string::npos) << later.trace;
+    EXPECT_FALSE(later.on_device &&
+                 later.trace.find("measuring the predicted slower side again") !=
+                     std::string::npos)
+        << later.trace;
+  }
+  EXPECT_EQ(out[n - 1], static_cast<int>(n - 1));
+}
+
 TEST_F(RegionCall, AScopeSplitByThePredictionsTriesWholeModes) {
   // Two regions in one function: one whose host variant is slow (the device wins), one
   // whose host variant is quick (the host wins against a launch).  Once the predictions
