@@ -43,16 +43,16 @@ std::vector<kernel_form> form_candidates(const launch_request& request,
   }
   // The tiled form takes no aligned rows (form_for), so neither do its other shapes.  With
   // trials asked for on any device, so are the shapes, which the rules give GPUs only.
+  if (rule.rows) return candidates;
   tile_inputs tiles = tile_inputs_of(request, device);
   tiles.gpu = tiles.gpu || trials_everywhere();
-  if (!rule.rows)
-    for (const tile_shape& shape : tile_alternatives(tiles, rule.tiles)) {
-      kernel_form tiled = rule;
-      tiled.tiles = shape;
-      tiled.split.reset();
-      tiled.index32 = index32;
-      candidates.push_back(std::move(tiled));
-    }
+  for (const tile_shape& shape : tile_alternatives(tiles, rule.tiles)) {
+    kernel_form tiled = rule;
+    tiled.tiles = shape;
+    tiled.split.reset();
+    tiled.index32 = index32;
+    candidates.push_back(std::move(tiled));
+  }
   return candidates;
 }
 
