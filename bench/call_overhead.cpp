@@ -8,8 +8,9 @@
 // and with CLPAR_KERNEL_TIMES=1, which also gives the kernels' own time per call.  The
 // same kernel then runs from a plain OpenCL loop on the same kind of device, side by side:
 // enqueue only (one clFinish at the end) and enqueue + clFinish per call, the floors the
-// two clpar forms compare with.  CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait for its
-// kernel, as a call that reads something back does.
+// two clpar forms compare with, on a queue as a plain program makes it and on one with
+// profiling enabled, as clpar's is.  CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait
+// for its kernel, as a call that reads something back does.
 //
 //   CLPAR_DEVICE=opencl-gpu call_overhead [n] [calls]
 #include <clpar/clpar.hpp>
@@ -72,8 +73,10 @@ clpar_times time_clpar(clpar::view<float> v, int calls) {
 
 /// The same kernel from a plain OpenCL program on the device kind CLPAR_DEVICE names (the
 /// first GPU for auto and opencl-gpu, the first CPU device for opencl-cpu): per call,
-/// enqueue only and enqueue + clFinish.  False when there is no such device.
-bool time_plain_opencl(std::size_t n, int calls, double& enqueue_only, double& with_finish) {
+/// enqueue only and enqueue + clFinish, on a queue with `properties` (clpar's queue has
+/// CL_QUEUE_PROFILING_ENABLE, for the kernels it times).  False when there is no such device.
+bool time_plain_opencl(std::size_t n, int calls, cl_command_queue_properties properties,
+                       double& enqueue_only, double& with_finish) {
   const char* selection = std::getenv("CLPAR_DEVICE");
   const cl_device_type type =
       selection != nullptr && std::strcmp(selection, "opencl-cpu") == 0 ? CL_DEVICE_TYPE_CPU
@@ -89,7 +92,9 @@ bool time_plain_opencl(std::size_t n, int calls, double& enqueue_only, double& w
   if (device == nullptr) return false;
   cl_int status = CL_SUCCESS;
   cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &status);
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &status);
+  const cl_queue_properties queue_properties[] = {CL_QUEUE_PROPERTIES, properties, 0};
+  cl_command_queue queue =
+      clCreateCommandQueueWithProperties(context, device, queue_properties, &status);
   const char* source =
       "__kernel void bump(__global float* v, ulong n) {"
       "  ulong i = get_global_id(0); if (i < n) v[i] += 1.0f; }";
@@ -158,8 +163,11 @@ int main(int argc, char** argv) {
   std::printf("  across functions:    %8.2f us per call untimed, %8.2f timed (kernels %6.2f us)\n",
               untimed.across, timed.across, timed.across_kernels);
   double enqueue_only = 0, with_finish = 0;
-  if (time_plain_opencl(n, calls, enqueue_only, with_finish))
+  if (time_plain_opencl(n, calls, 0, enqueue_only, with_finish))
     std::printf("  plain OpenCL:        %8.2f us per call enqueue only, %8.2f with clFinish\n",
+                enqueue_only, with_finish);
+  if (time_plain_opencl(n, calls, CL_QUEUE_PROFILING_ENABLE, enqueue_only, with_finish))
+    std::printf("  plain, profiling:    %8.2f us per call enqueue only, %8.2f with clFinish\n",
                 enqueue_only, with_finish);
   std::printf("  results: %s\n", ok ? "ok" : "WRONG");
   return ok ? 0 : 1;

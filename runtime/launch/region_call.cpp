@@ -118,7 +118,8 @@ struct scope_run {
   const void* site;
   scope_execution execution;
   std::chrono::steady_clock::time_point start;
-  region_counts calls;  ///< of each region in this execution
+  region_counts calls;      ///< of each region in this execution
+  region_counts last_time;  ///< of each region in the site's last execution
   std::mutex mutex;
 };
 
@@ -133,8 +134,9 @@ scope_run* run_of(data_scope* scope) {
   if (void* run = slot.load(std::memory_order_acquire)) return static_cast<scope_run*>(run);
   std::lock_guard<std::mutex> lock(scope_run_creation);
   if (void* run = slot.load(std::memory_order_acquire)) return static_cast<scope_run*>(run);
-  auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}, {}};
+  auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}, {}, {}};
   run->execution.mode = scope_table::instance().next_mode(scope->site());
+  run->last_time = scope_table::instance().last_calls(scope->site());
   slot.store(run, std::memory_order_release);
   return run;
 }
@@ -291,13 +293,18 @@ decision decide_and_run(const launch_request& request) {
       (choice.device ? run->execution.predicted_device : run->execution.predicted_host) = true;
     }
   };
-  std::uint64_t earlier_calls = 0;
+  // How many calls an upload for this one serves (choose_by_cost): those of the region in
+  // this execution of its scope so far, or as many as the last execution made.
+  std::uint64_t upload_shares = 1;
+  const auto share_upload = [&](std::uint64_t earlier, std::uint64_t last_time) {
+    upload_shares = std::max({upload_shares, earlier + 1, last_time});
+  };
   if (automatic) {
     run = run_of(request.scope);
     if (run != nullptr) {
       std::lock_guard<std::mutex> lock(run->mutex);
       mode = run->execution.mode;
-      earlier_calls = run->calls.count(&info);
+      share_upload(run->calls.count(&info), run->last_time.calls(&info));
     }
     if (mode == scope_mode::all_host) return host("auto: the scope runs all on the host");
     costs = cost_table::instance().snapshot(&info, measured_on);
@@ -374,12 +381,14 @@ decision decide_and_run(const launch_request& request) {
       const device_id device = static_cast<device_id>(choice.device);
       // A time loop in a caller that keeps the arrays with clpar::resident spreads the
       // upload over its calls as a data scope's execution does.
-      if (mode == scope_mode::per_region)
-        earlier_calls = std::max(earlier_calls, count_resident_call(&info, spans.spans()));
+      if (mode == scope_mode::per_region) {
+        const resident_call_count resident = count_resident_call(&info, spans.spans());
+        share_upload(resident.earlier, resident.last_time);
+      }
       const cost_choice by_cost =
           choose_by_cost(costs, calibration_of(choice.device).costs, call.iterations,
                          bytes_to_move(spans, device), first_call_threshold(info.iteration_loops),
-                         earlier_calls);
+                         upload_shares);
       note(by_cost);
       if (!by_cost.device) return host(by_cost);
       measuring = !by_cost.predicted;
@@ -538,7 +547,7 @@ void data_scope::end_run() noexcept {
   run->execution.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - run->start).count();
   try {
-    scope_table::instance().record(run->site, run->execution);
+    scope_table::instance().record(run->site, run->execution, run->calls);
     if (trace_enabled() && run->execution.mode != scope_mode::per_region) {
       trace_write(std::string("scope ") + site_ + ": " + scope_mode_name(run->execution.mode) +
                   ", " + std::to_string(static_cast<long long>(run->execution.seconds * 1e6)) +

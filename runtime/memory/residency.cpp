@@ -8,8 +8,10 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "clpar/errors.hpp"
@@ -199,6 +201,8 @@ void end_holds(std::atomic<void*>& holds, const char* site) {
 struct resident_calls {
   std::vector<byte_range> ranges;
   region_counts calls;
+  region_counts last_time;  ///< the calls of the last resident of this site that ended
+  const char* site = nullptr;
   resident_calls* outer = nullptr;
 
   bool holds(const byte_span& span) const noexcept {
@@ -209,6 +213,30 @@ struct resident_calls {
 };
 
 thread_local resident_calls* innermost_resident = nullptr;
+
+/// The calls each resident site's last resident made, by site (its string's address): a
+/// caller's time loop runs as long the next time, so that auto spreads the upload over
+/// the whole loop from its first call.
+class resident_history {
+ public:
+  static resident_history& instance() {
+    static auto* history = new resident_history;  // leaked: usable until the process ends
+    return *history;
+  }
+  region_counts last_time(const char* site) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = by_site_.find(site);
+    return found == by_site_.end() ? region_counts{} : found->second;
+  }
+  void record(const char* site, const region_counts& calls) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    by_site_[site] = calls;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<const char*, region_counts> by_site_;
+};
 
 }  // namespace
 
@@ -231,6 +259,10 @@ resident_hold::resident_hold(const view_arg* views, std::size_t count, const cha
     for (std::size_t i = 0; i < count; ++i)
       if (const std::optional<byte_range> range = range_of(views[i]))
         calls->ranges.push_back(*range);
+    if (site != nullptr) {
+      calls->site = site;
+      calls->last_time = resident_history::instance().last_time(site);
+    }
     calls->outer = innermost_resident;
     innermost_resident = calls.get();
     calls_ = calls.release();
@@ -243,19 +275,27 @@ resident_hold::~resident_hold() noexcept(false) {
     resident_calls** link = &innermost_resident;
     while (*link != nullptr && *link != calls) link = &(*link)->outer;
     if (*link == calls) *link = calls->outer;
+    if (calls->site != nullptr) {
+      try {
+        resident_history::instance().record(calls->site, calls->calls);
+      } catch (...) {
+        // Out of memory: the next resident of this site spreads its uploads as it goes.
+      }
+    }
     delete calls;
   }
   if (holds_ != nullptr) end_holds(holds_, site_);
 }
 
-std::uint64_t count_resident_call(const void* region, std::span<const byte_span> spans) noexcept {
-  if (spans.empty()) return 0;
+resident_call_count count_resident_call(const void* region,
+                                        std::span<const byte_span> spans) noexcept {
+  if (spans.empty()) return {};
   for (resident_calls* hold = innermost_resident; hold != nullptr; hold = hold->outer) {
     bool all = true;
     for (const byte_span& span : spans) all = all && hold->holds(span);
-    if (all) return hold->calls.count(region);
+    if (all) return {hold->calls.count(region), hold->last_time.calls(region)};
   }
-  return 0;
+  return {};
 }
 
 void sync_host(const view_arg& view, const char* site) {

@@ -35,12 +35,21 @@ class residency_lock {
 /// The registry (under residency_lock).
 region_registry& residency_registry();
 
+/// Calls of one region under a clpar::resident.
+struct resident_call_count {
+  std::uint64_t earlier = 0;  ///< made before this one while the resident lived
+  /// Made in all by the last resident of the same site (the previous run of the caller's
+  /// time loop) that had ended; 0 when none has.
+  std::uint64_t last_time = 0;
+};
+
 /// Under auto, for spreading an upload over the calls of a time loop whose arrays a
 /// clpar::resident in a caller keeps on the device (as a data scope's execution does for
-/// its own regions): how many calls of `region` came before this one while the innermost
-/// resident of this thread that holds every span of this call was alive, counting this
-/// call.  0 when no live resident holds them all.
-std::uint64_t count_resident_call(const void* region, std::span<const byte_span> spans) noexcept;
+/// its own regions): counts this call of `region` in the innermost resident of this thread
+/// that holds every span of the call, and says how many calls it made before and how many
+/// the last one of its site made.  Zeros when no live resident holds them all.
+resident_call_count count_resident_call(const void* region,
+                                        std::span<const byte_span> spans) noexcept;
 
 /// True when some memory is tracked: host code must then ask before touching memory.
 /// Read without the lock; a stale true only costs a lock.

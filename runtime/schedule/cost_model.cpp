@@ -1,6 +1,7 @@
 // runtime/schedule/cost_model.cpp - predictions and the choice they make.
 #include "schedule/cost_model.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -129,7 +130,7 @@ std::optional<cost_choice> choose_without_device(const site_costs& costs,
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t iterations, const call_bytes& bytes,
                            std::uint64_t first_call_iterations,
-                           std::uint64_t earlier_calls) noexcept {
+                           std::uint64_t upload_shares) noexcept {
   using variant = site_costs::variant;
   const double bring_home = transfer_seconds(bytes.stale_on_host, device.to_host_bytes_per_second,
                                              fixed_seconds(device, bytes.stale_on_host));
@@ -138,7 +139,7 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
       (transfer_seconds(bytes.missing_on_device, device.to_device_bytes_per_second,
                         fixed_seconds(device, bytes.missing_on_device)) +
        transfer_seconds(bytes.written, device.to_host_bytes_per_second, 0)) /
-          static_cast<double>(earlier_calls + 1);
+          static_cast<double>(std::max<std::uint64_t>(upload_shares, 1));
   std::optional<double> host = costs.work_seconds(variant::host, iterations);
   std::optional<double> kernel = costs.work_seconds(variant::device, iterations);
   if (host) *host += bring_home;

@@ -199,13 +199,15 @@ struct cost_choice {
 
 /// The choice for a call of `iterations` at a site with `costs`, on a device with
 /// `device` calibration.
-/// `earlier_calls` is how many times the region already ran in this execution of its data
-/// scope: an upload then serves the calls that follow too, so it is spread over
-/// earlier_calls + 1 calls (a time loop rents the host until buying the upload pays).
+/// `upload_shares` is how many calls of the region an upload serves, this one included: in
+/// an execution of its data scope (or under a clpar::resident) the data stays for the
+/// calls that follow, so the upload and copy-back are spread over them.  The caller counts
+/// the calls made so far (a time loop rents the host until buying the upload pays) or, where
+/// the scope ran before, as many as its last execution made.
 cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
                            std::uint64_t iterations, const call_bytes& bytes,
                            std::uint64_t first_call_iterations = first_call_device_iterations,
-                           std::uint64_t earlier_calls = 0) noexcept;
+                           std::uint64_t upload_shares = 1) noexcept;
 
 /// Shorter than any device launch seen (PoCL on a CPU is the fastest, at a few
 /// microseconds): host work below it never pays for starting OpenCL.

@@ -1,6 +1,7 @@
 // runtime/schedule/region_counts.hpp - how many times each region was called within some
 // stretch of time: one execution of a data scope (launch/region_call.cpp), the life of a
-// clpar::resident (memory/residency.cpp).  auto spreads an upload over those calls.
+// clpar::resident (memory/residency.cpp).  auto spreads an upload over those calls: the
+// ones made so far, or as many as the last stretch of the same site made.
 //
 // Header-only and without dependencies, so that memory/ may keep one per resident.
 #ifndef CLPAR_RUNTIME_SCHEDULE_REGION_COUNTS_HPP
@@ -23,6 +24,13 @@ class region_counts {
       counts_.emplace_back(region, 1);
     } catch (...) {
     }
+    return 0;
+  }
+
+  /// How many calls of `region` were counted.
+  std::uint64_t calls(const void* region) const noexcept {
+    for (const auto& [counted, calls] : counts_)
+      if (counted == region) return calls;
     return 0;
   }
 

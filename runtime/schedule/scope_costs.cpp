@@ -48,12 +48,21 @@ scope_table& scope_table::instance() {
 
 scope_mode scope_table::next_mode(const void* site) {
   std::lock_guard lock(mutex_);
-  return entries_[site].next_mode();
+  return entries_[site].costs.next_mode();
 }
 
-void scope_table::record(const void* site, const scope_execution& execution) {
+region_counts scope_table::last_calls(const void* site) {
   std::lock_guard lock(mutex_);
-  entries_[site].record(execution);
+  const auto found = entries_.find(site);
+  return found == entries_.end() ? region_counts{} : found->second.last_calls;
+}
+
+void scope_table::record(const void* site, const scope_execution& execution,
+                         const region_counts& calls) {
+  std::lock_guard lock(mutex_);
+  entry& e = entries_[site];
+  e.costs.record(execution);
+  e.last_calls = calls;
 }
 
 }  // namespace clpar::rt

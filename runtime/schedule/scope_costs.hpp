@@ -28,6 +28,8 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "schedule/region_counts.hpp"
+
 namespace clpar::rt {
 
 enum class scope_mode : std::uint8_t { per_region, all_device, all_host };
@@ -63,17 +65,25 @@ class scope_costs {
   bool split_seen_ = false;
 };
 
-/// The process's scope_costs, one per scope site (its site string's address).
+/// The process's scope_costs, one per scope site (its site string's address), and the
+/// calls of each region in the site's last execution: a scope runs its time loop as long
+/// the next time, so that auto spreads an upload over the whole loop from its first call.
 /// Thread-safe.
 class scope_table {
  public:
   static scope_table& instance();
   scope_mode next_mode(const void* site);
-  void record(const void* site, const scope_execution& execution);
+  /// The calls of the site's last recorded execution (none before the first).
+  region_counts last_calls(const void* site);
+  void record(const void* site, const scope_execution& execution, const region_counts& calls);
 
  private:
+  struct entry {
+    scope_costs costs;
+    region_counts last_calls;
+  };
   std::mutex mutex_;
-  std::unordered_map<const void*, scope_costs> entries_;
+  std::unordered_map<const void*, entry> entries_;
 };
 
 }  // namespace clpar::rt

@@ -520,6 +520,22 @@ void make_the_first_host_run() {
   (void)run_traced(setup);
 }
 
+/// Makes `setup` and `probe` (a region of the test's own, never called) automatic iotas
+/// over all of `out`, and returns the device auto measures (the probe's first call runs
+/// there), or -1 where that call did not run on a device.
+int auto_site_over(call_setup& setup, call_setup& probe, std::vector<int>& out) {
+  for (call_setup* s : {&probe, &setup}) {
+    s->placement = placement_request::automatic;
+    s->dims = {range(out.size())};
+    s->views = {view_1d(out.data(), out.size(), 1, true)};
+  }
+  const call_result first = run_traced(probe);
+  EXPECT_TRUE(first.on_device) << first.trace;
+  int device = -1;
+  (void)cost_table::instance().snapshot(&probe.info, device);
+  return first.on_device ? device : -1;
+}
+
 std::string first_device_name() {
   const auto devices = list_devices();
   return devices.empty() ? "" : devices[0].device_name;
@@ -1179,19 +1195,10 @@ TEST_F(RegionCall, AutoWaitsForTheDeviceWhereItMeasuresItAgain) {
   static call_setup probe("iota", iota_source, 1), setup("iota", iota_source, 1);
   static const char site[] = "region_call_test.cpp:3:1 retry";
   out.assign(n, -1);
-  for (call_setup* s : {&probe, &setup}) {
-    s->placement = placement_request::automatic;
-    s->dims = {range(n)};
-    s->views = {view_1d(out.data(), n, 1, true)};
-  }
+  const int device = auto_site_over(setup, probe, out);
+  ASSERT_GE(device, 0);
   // A kernel without checks of its own reports nothing back: in a scope it does not wait.
   setup.info.checks_in_kernel = false;
-  // Which device auto measures: the probe's first call runs there.
-  const call_result first = run_traced(probe);
-  ASSERT_TRUE(first.on_device) << first.trace;
-  int device = -1;
-  (void)cost_table::instance().snapshot(&probe.info, device);
-  ASSERT_GE(device, 0);
   // The site's device measured once, slow (10 ms), and its host once, faster but within
   // retry_factor: the device is the close loser, its prediction resting on one call.
   cost_table::instance().record_device(&setup.info, device, n, 10e-3);
@@ -1218,6 +1225,63 @@ TEST_F(RegionCall, AutoWaitsForTheDeviceWhereItMeasuresItAgain) {
                      std::string::npos)
         << later.trace;
   }
+  EXPECT_EQ(out[n - 1], static_cast<int>(n - 1));
+}
+
+TEST_F(RegionCall, AutoSpreadsAnUploadOverAsManyCallsAsTheLastResidentMade) {
+  // A time loop whose caller keeps its arrays with clpar::resident: the first resident
+  // spreads the upload over the calls made so far (its first call bears it whole); the
+  // next resident of the same site knows the loop's length from the last one and spreads
+  // it over all of them from its first call on (a jacobi-2d step's first call stayed on
+  // the host in each run of the loop, and the second uploaded the arrays anyway).
+  scoped_env devices("CLPAR_AUTO_DEVICES", "all");
+  make_the_first_host_run();
+  const std::size_t n = first_call_device_iterations;
+  static std::vector<int> out;
+  static call_setup probe("iota", iota_source, 1), setup("iota", iota_source, 1);
+  static const char site[] = "region_call_test.cpp:4:1 resident loop";
+  static const char other_site[] = "region_call_test.cpp:5:1 another resident loop";
+  out.assign(n, -1);
+  const int device = auto_site_over(setup, probe, out);
+  ASSERT_GE(device, 0);
+  // The predictions compared below differ by the transfers alone only where the kernel
+  // times that calls keep recording stay below them.
+  if (last_call().kernel_seconds > 1e-3)
+    GTEST_SKIP() << "kernels take milliseconds on this device (" << last_call().kernel_seconds
+                 << " s): each recorded time moves the device's prediction more than the "
+                    "transfers do";
+  // Both sides measured: the device's kernel quick, the host far slower, so that each call
+  // runs on the device and its trace gives the device's prediction, transfers included.
+  cost_table::instance().record_device(&setup.info, device, n, 10e-6);
+  cost_table::instance().record_host(&setup.info, n, 1.0);
+  const auto predicted_device = [](const std::string& trace) {
+    const std::size_t at = trace.find(", device ");
+    return at == std::string::npos ? -1.0 : std::atof(trace.c_str() + at + 9);
+  };
+  const auto loop = [&](const char* at) {
+    std::vector<double> predictions;
+    const view_arg views[] = {setup.views[0]};
+    resident_hold keep(views, 1, at);
+    for (int step = 0; step < 8; ++step) {
+      const call_result step_call = run_traced(setup);
+      EXPECT_TRUE(step_call.on_device) << step_call.trace;
+      predictions.push_back(predicted_device(step_call.trace));
+    }
+    return predictions;
+  };
+  (void)loop(site);
+  // The same site again, then a site that never ran, each after a resident ended: the
+  // first call of each moves the same bytes, and the calls after it nothing.
+  const std::vector<double> again = loop(site);
+  const std::vector<double> fresh = loop(other_site);
+  ASSERT_GT(fresh[7], 0) << "no device prediction in the trace";
+  // Without history the first call bears its transfers alone, the second half of its
+  // copy-back, and so on; the eighth shares them with seven.  With the last resident's
+  // calls known, the first call already shares them with eight.
+  const double alone = fresh[0] - fresh[7];
+  EXPECT_GT(alone, 8) << fresh[0] << " us against " << fresh[7];
+  EXPECT_LT(again[0] - fresh[7], alone / 4) << again[0] << " us against " << fresh[0];
+  EXPECT_LE(again[1], fresh[1]);
   EXPECT_EQ(out[n - 1], static_cast<int>(n - 1));
 }
 

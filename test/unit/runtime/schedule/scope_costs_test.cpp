@@ -77,9 +77,30 @@ TEST(ScopeTable, KeepsOneRecordPerSite) {
   scope_table table;
   const char* a = "a.cpp:1:1 f";
   const char* b = "b.cpp:1:1 g";
-  table.record(a, execution(scope_mode::per_region, 1e-3, true, true));
+  table.record(a, execution(scope_mode::per_region, 1e-3, true, true), {});
   EXPECT_EQ(table.next_mode(a), scope_mode::all_device);
   EXPECT_EQ(table.next_mode(b), scope_mode::per_region);
+}
+
+TEST(ScopeTable, KeepsTheCallsOfEachSitesLastExecution) {
+  scope_table table;
+  const char* a = "a.cpp:1:1 f";
+  const char* b = "b.cpp:1:1 g";
+  const int region = 0, other = 0;
+  EXPECT_EQ(table.last_calls(a).calls(&region), 0u);
+  region_counts calls;
+  for (int i = 0; i < 20; ++i) calls.count(&region);
+  calls.count(&other);
+  table.record(a, execution(scope_mode::per_region, 1e-3, false, true), calls);
+  EXPECT_EQ(table.last_calls(a).calls(&region), 20u);
+  EXPECT_EQ(table.last_calls(a).calls(&other), 1u);
+  EXPECT_EQ(table.last_calls(b).calls(&region), 0u);
+  // The last execution's, not a sum or a maximum.
+  region_counts fewer;
+  fewer.count(&region);
+  table.record(a, execution(scope_mode::per_region, 1e-3, false, true), fewer);
+  EXPECT_EQ(table.last_calls(a).calls(&region), 1u);
+  EXPECT_EQ(table.last_calls(a).calls(&other), 0u);
 }
 
 }  // namespace
