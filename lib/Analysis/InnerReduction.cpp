@@ -2,6 +2,7 @@
 #include "Analysis/InnerReduction.h"
 
 #include "Analysis/CountedLoop.h"
+#include "Analysis/ReductionLanes.h"
 
 #include <map>
 #include <set>
@@ -288,6 +289,10 @@ std::optional<ir::InnerReduction> findInnerReduction(const ir::Region &R) {
     Inner.Reassociates |= ir::isFloating(T) &&
                           (Op == ir::ReductionOp::Add || Op == ir::ReductionOp::Mul);
   }
+  std::set<std::string> Names;
+  for (const auto &Acc : Inner.Accumulators)
+    Names.insert(Acc.Name);
+  Inner.Updates = findInnerLanes(*For.Children[1], Names);
   ir::forEachExpr(*For.Children[1], [&](const Expr &Each) {
     if (Each.K == Expr::Kind::ViewElement && !Each.Operands.empty() &&
         unitTerm(*Each.Operands.back(), Inner.Var) && ReadsIteration(Each))

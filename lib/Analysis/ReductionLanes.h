@@ -18,6 +18,9 @@
 // the result is the same to the bit; only the loads, no longer waiting for the update
 // before them, are in flight together.
 //
+// The split form's lanes (each a share of an inner loop, ir::InnerReduction) take the same
+// form over their steps where the loop's body is only updates of its accumulators.
+//
 //===----------------------------------------------------------------------===//
 #ifndef CLPAR_ANALYSIS_REDUCTIONLANES_H
 #define CLPAR_ANALYSIS_REDUCTIONLANES_H
@@ -25,11 +28,21 @@
 #include "IR/Region.h"
 
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace clpar {
 
 /// The region's reduction updates with their values, if its iteration is only those.
 std::optional<ir::ReductionLanes> findReductionLanes(const ir::Region &R);
+
+/// The same for an inner reduction's loop (ir::InnerReduction): \p LoopBody's updates of
+/// the \p Accumulators (kernel names) with their values, if the body is only those and
+/// each value reads no accumulator (the loop variable and variables declared before the
+/// loop, which the body then does not change, are read as they are).  Empty otherwise.
+std::vector<ir::InnerReduction::Update>
+findInnerLanes(const ir::Stmt &LoopBody, const std::set<std::string> &Accumulators);
 
 } // namespace clpar
 

@@ -322,6 +322,38 @@ std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad)
          " + (long)clpar_k" + S + " * clpar_step" + S + ");\n";
 }
 
+/// A split-form lane's share of an inner loop whose body is only accumulator updates
+/// (ir::InnerReduction::Updates): CLPAR_INNER_LANES of its steps (CLPAR_LANES apart) per
+/// pass, every value computed before the first update, as emitGridLanes does for a
+/// reducing region's loop.  Steps past the end compute the last step's values again and
+/// add nothing.
+void emitInnerLanes(const ir::InnerReduction &In, OpenCLPrinter &P, std::string &K) {
+  const std::string VarType = ir::openclTypeName(In.VarType);
+  const auto Lane = [](unsigned U) { return "clpar_inner" + std::to_string(U); };
+  K += "    for (ulong clpar_base = clpar_lane; clpar_base < clpar_len;"
+       " clpar_base += CLPAR_INNER_LANES * CLPAR_LANES) {\n";
+  for (unsigned U = 0; U < In.Updates.size(); ++U)
+    K += "      " + std::string(storageTypeName(In.Updates[U].Value->Type)) + " " + Lane(U) +
+         "[CLPAR_INNER_LANES];\n";
+  K += "#pragma unroll\n";
+  K += "      for (uint clpar_j = 0; clpar_j < CLPAR_INNER_LANES; ++clpar_j) {\n";
+  K += "        const ulong clpar_next = clpar_base + clpar_j * CLPAR_LANES;\n";
+  K += "        const ulong clpar_r = clpar_next < clpar_len ? clpar_next : clpar_len - 1;\n";
+  K += "        const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" + VarType +
+       ")clpar_r);\n";
+  for (unsigned U = 0; U < In.Updates.size(); ++U)
+    K += "        " + Lane(U) + "[clpar_j] = " + P.expr(*In.Updates[U].Value) + ";\n";
+  K += "      }\n";
+  K += "#pragma unroll\n";
+  K += "      for (uint clpar_j = 0; clpar_j < CLPAR_INNER_LANES; ++clpar_j)\n";
+  K += "        if (clpar_base + clpar_j * CLPAR_LANES < clpar_len) {\n";
+  for (unsigned U = 0; U < In.Updates.size(); ++U)
+    K += "          " + In.Updates[U].Accumulator + " " + In.Updates[U].Op + " " + Lane(U) +
+         "[clpar_j];\n";
+  K += "        }\n";
+  K += "    }\n";
+}
+
 /// The split form of a region with an inner reduction (KernelShape::Split): CLPAR_LANES
 /// work-items share one iteration of the innermost dimension.  Each makes the declarations
 /// before the inner loop, runs the loop's body for every CLPAR_LANES-th value of its
@@ -380,17 +412,21 @@ void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
   const ir::Stmt &Loop = *Body[In.LoopStmt];
   const std::string Checked = P.entryGuard(Loop, 2, K);
   K += "    if (clpar_lo < clpar_hi" + (Checked.empty() ? "" : " && " + Checked) + ")\n";
-  K += "    for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {\n";
-  K += "      const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" + VarType +
-       ")clpar_r);\n";
-  const ir::Stmt &LoopBody = *Loop.Children[1];
-  if (LoopBody.K == ir::Stmt::Kind::Compound) {
-    for (const auto &C : LoopBody.Children)
-      P.stmt(*C, 3, K);
+  if (!In.Updates.empty()) {
+    emitInnerLanes(In, P, K);
   } else {
-    P.stmt(LoopBody, 3, K);
+    K += "    for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {\n";
+    K += "      const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" +
+         VarType + ")clpar_r);\n";
+    const ir::Stmt &LoopBody = *Loop.Children[1];
+    if (LoopBody.K == ir::Stmt::Kind::Compound) {
+      for (const auto &C : LoopBody.Children)
+        P.stmt(*C, 3, K);
+    } else {
+      P.stmt(LoopBody, 3, K);
+    }
+    K += "    }\n";
   }
-  K += "    }\n";
   for (unsigned A = 0; A < In.Accumulators.size(); ++A)
     K += "    clpar_part" + std::to_string(A) + "[CLPAR_SLOT(clpar_item, clpar_lane)] = " +
          In.Accumulators[A].Name + ";\n";
@@ -742,6 +778,14 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   const KernelShape Shape = kernelShape(R, Opts);
   if (Shape.GridLanes)
     K += "\n#ifndef CLPAR_GRID_LANES\n#define CLPAR_GRID_LANES 4\n#endif\n";
+  // Four steps per pass where iterations neighbour each other and each has at least 16
+  // lanes (a column each: 11-30% off on an H100, bench/inner_reductions); one where lanes
+  // neighbour each other, whose loads of a row are already in flight together (four were
+  // 3-6% slower there), or where a few lanes share each of many iterations (matmul 256's
+  // 4: 50% slower).
+  if (Shape.Split && !R.Inner->Updates.empty())
+    K += "\n#ifndef CLPAR_INNER_LANES\n#if CLPAR_LANES_FIRST || CLPAR_LANES < 16\n"
+         "#define CLPAR_INNER_LANES 1\n#else\n#define CLPAR_INNER_LANES 4\n#endif\n#endif\n";
   if (Shape.Vector)
     K += "\n#ifdef CLPAR_ROWS4\n" + windowFunction(R.Views[R.Rows->Dest].Element) +
          "#endif\n";

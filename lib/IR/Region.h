@@ -340,6 +340,16 @@ struct InnerReduction {
   /// An accumulator is floating point and added or multiplied: the split form changes
   /// the order of those operations (SPEC 1.7's reductions), so --strict-fp leaves it out.
   bool Reassociates = false;
+  /// The loop's body when it is nothing but compound updates of accumulators by values
+  /// that read nothing the loop changes (Analysis/ReductionLanes.h): each lane of the
+  /// split form then computes CLPAR_INNER_LANES of its steps' values before it adds any, in
+  /// the same order, so that their loads are in flight together.  Empty otherwise.
+  struct Update {
+    std::string Accumulator;           ///< an Accumulators[].Name
+    std::string Op;                    ///< the compound assignment: "+=", "*=", ...
+    std::shared_ptr<const Expr> Value; ///< its right-hand side
+  };
+  std::vector<Update> Updates;
 };
 
 /// A product: a two-dimensional region whose inner reduction (InnerReduction) reads in its

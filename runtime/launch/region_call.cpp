@@ -136,7 +136,11 @@ scope_run* run_of(data_scope* scope) {
   if (void* run = slot.load(std::memory_order_acquire)) return static_cast<scope_run*>(run);
   auto* run = new scope_run{scope->site(), {}, std::chrono::steady_clock::now(), {}, {}, {}};
   run->execution.mode = scope_table::instance().next_mode(scope->site());
-  run->last_time = scope_table::instance().last_calls(scope->site());
+  try {
+    run->last_time = scope_table::instance().last_calls(scope->site());
+  } catch (...) {
+    // Out of memory: this execution spreads its uploads over its calls as they come.
+  }
   slot.store(run, std::memory_order_release);
   return run;
 }

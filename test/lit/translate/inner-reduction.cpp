@@ -35,9 +35,9 @@ void rows(clpar::view<const float, 2> a, clpar::view<const float> x, clpar::view
 // CHECK-CL: const ulong clpar_hi = a_e1;
 // CHECK-CL: float t = (float)0;
 // CHECK-CL-NEXT: if (clpar_lo < clpar_hi)
-// CHECK-CL-NEXT: for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {
-// CHECK-CL-NEXT: const ulong j = (ulong)(clpar_lo + (ulong)clpar_r);
-// CHECK-CL-NEXT: t += a[
+// CHECK-CL-NEXT: for (ulong clpar_base = clpar_lane; clpar_base < clpar_len; clpar_base += CLPAR_INNER_LANES * CLPAR_LANES) {
+// CHECK-CL: const ulong j = (ulong)(clpar_lo + (ulong)clpar_r);
+// CHECK-CL-NEXT: clpar_inner0[clpar_j] = a[
 // CHECK-CL: clpar_part0[CLPAR_SLOT(clpar_item, clpar_lane)] = t;
 // CHECK-CL: barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-CL: if (clpar_lane != 0 || clpar_item_k >= clpar_count0)
@@ -108,7 +108,7 @@ void offset_rows(clpar::view<const float, 2> a, clpar::view<float> y) {
 // CHECK-OFFSET: #ifdef CLPAR_LANES
 // CHECK-OFFSET: clpar_ok0 = clpar_in_range(clpar_err, {{[0-9]+}}, (long)(j + off), a_e1);
 // CHECK-OFFSET: if (clpar_lo < clpar_hi && clpar_ok0)
-// CHECK-OFFSET-NEXT: for (ulong clpar_r = clpar_lane;
+// CHECK-OFFSET-NEXT: for (ulong clpar_base = clpar_lane;
 // CHECK-OFFSET: #else
 
 // Two dimensions: the innermost one's neighbours read neighbouring columns.
@@ -196,3 +196,23 @@ void not_reductions(clpar::view<const float, 2> a, clpar::view<float> y, int n) 
 // REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_130_3' and an OpenMP variant
 // STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' and an OpenMP variant
 // STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_69_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
+
+// A loop body of accumulator updates only: each lane computes CLPAR_INNER_LANES of its
+// steps' values before it adds any, in order (four where iterations neighbour each other
+// and have at least 16 lanes each, else one); a body with more keeps one step at a time.
+// RUN: FileCheck %s --check-prefix=LANES < %t.cl/clpar_rows_18_3.cl
+// RUN: FileCheck %s --check-prefix=ONE-STEP < %t.cl/clpar_min_max_69_3.cl
+// LANES: #ifndef CLPAR_INNER_LANES
+// LANES-NEXT: #if CLPAR_LANES_FIRST || CLPAR_LANES < 16
+// LANES-NEXT: #define CLPAR_INNER_LANES 1
+// LANES-NEXT: #else
+// LANES-NEXT: #define CLPAR_INNER_LANES 4
+// LANES: float clpar_inner0[CLPAR_INNER_LANES];
+// LANES: const ulong clpar_next = clpar_base + clpar_j * CLPAR_LANES;
+// LANES-NEXT: const ulong clpar_r = clpar_next < clpar_len ? clpar_next : clpar_len - 1;
+// LANES-NEXT: const ulong j = (ulong)(clpar_lo + (ulong)clpar_r);
+// LANES-NEXT: clpar_inner0[clpar_j] = a[{{.*}}] * x[{{.*}}];
+// LANES: if (clpar_base + clpar_j * CLPAR_LANES < clpar_len) {
+// LANES-NEXT: t += clpar_inner0[clpar_j];
+// ONE-STEP-NOT: CLPAR_INNER_LANES
+// ONE-STEP: for (ulong clpar_r = clpar_lane; clpar_r < clpar_len; clpar_r += CLPAR_LANES) {
