@@ -779,7 +779,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   if (Shape.GridLanes)
     K += "\n#ifndef CLPAR_GRID_LANES\n#define CLPAR_GRID_LANES 4\n#endif\n";
   // Four steps per pass where iterations neighbour each other and each has at least 16
-  // lanes (a column each: 11-30% off on an H100, bench/inner_reductions); one where lanes
+  // lanes (a column each: 11-33% off on an H100, bench/inner_reductions); one where lanes
   // neighbour each other, whose loads of a row are already in flight together (four were
   // 3-6% slower there), or where a few lanes share each of many iterations (matmul 256's
   // 4: 50% slower).

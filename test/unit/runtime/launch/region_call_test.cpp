@@ -1271,7 +1271,7 @@ TEST_F(RegionCall, AutoSpreadsAnUploadOverAsManyCallsAsTheLastResidentMade) {
   };
   (void)loop(site);
   // The same site again, then a site that never ran, each after a resident ended: the
-  // first call of each moves the same bytes, and the calls after it nothing.
+  // first call of each moves the same bytes.
   const std::vector<double> again = loop(site);
   const std::vector<double> fresh = loop(other_site);
   ASSERT_GT(fresh[7], 0) << "no device prediction in the trace";
