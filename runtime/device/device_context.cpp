@@ -254,6 +254,17 @@ void device_context::build(kernel_slot& slot) {
     return;
   }
   if (entry.work_group_size == 0) entry.work_group_size = 1;
+  // A kernel declaring its group (reqd_work_group_size) may be given it beyond
+  // CL_KERNEL_WORK_GROUP_SIZE where the device allows (launch/kernel_form.hpp).
+  std::size_t declared[3] = {};
+  if (clGetKernelWorkGroupInfo(entry.kernel(), device_->device(),
+                               CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof declared, declared,
+                               nullptr) == CL_SUCCESS &&
+      declared[0] != 0 &&
+      declared[0] * std::max<std::size_t>(declared[1], 1) * std::max<std::size_t>(declared[2], 1) <=
+          device_->max_work_group_size)
+    entry.compile_group = declared[0] * std::max<std::size_t>(declared[1], 1) *
+                          std::max<std::size_t>(declared[2], 1);
   // Only sizes the reduction scratch: when unknown, 0, and a scratch too large for the
   // device fails clEnqueueNDRangeKernel for that call instead of every call failing here.
   cl_ulong local_memory = 0;

@@ -48,6 +48,12 @@ struct kernel_entry {
   cl::Program program;
   cl::Kernel kernel;
   std::size_t work_group_size = 1;  ///< CL_KERNEL_WORK_GROUP_SIZE
+  /// The work-items of the group the kernel declares with reqd_work_group_size
+  /// (CL_KERNEL_COMPILE_WORK_GROUP_SIZE's product); 0 when it declares none or more than
+  /// the device's CL_DEVICE_MAX_WORK_GROUP_SIZE.
+  std::size_t compile_group = 0;
+  /// Set when an enqueue with compile_group work-items was refused (launch/kernel_form.hpp).
+  std::atomic<bool> group_refused{false};
   cl_uint arg_count = 0;            ///< CL_KERNEL_NUM_ARGS
   const char* why = nullptr;        ///< null when the kernel is ready
   std::string build_log;            ///< the compiler's log when the build failed

@@ -39,10 +39,14 @@ bool form_usable(const kernel_entry* entry, const kernel_form& form, const regio
   if (entry == nullptr || entry->why != nullptr) return false;
   const unsigned group = form.tiles ? form.tiles->group() : form.split ? form.split->group() : 0;
   if (entry->work_group_size >= group) return true;
+  const bool refused = entry->group_refused.load(std::memory_order_relaxed);
+  if (group == entry->compile_group && !refused) return true;
   if (trace_enabled())
     trace_write(std::string(info.site) + ": the " + (form.tiles ? "tiled" : "split") +
-                " form needs " + std::to_string(group) + " work-items a group, its kernel takes " +
-                std::to_string(entry->work_group_size) + "; the general form runs");
+                " form needs " + std::to_string(group) + " work-items a group, its kernel " +
+                (refused ? std::string("was refused them")
+                         : "takes " + std::to_string(entry->work_group_size)) +
+                "; the general form runs");
   return false;
 }
 
@@ -85,8 +89,14 @@ struct remembered_kernels {
       if (k.entry != nullptr && k.context == &context && k.info == &info &&
           k.user_options == user_options && k.form == form && k.strict_fp == info.strict_fp &&
           std::strcmp(k.name.c_str(), info.kernel_name) == 0 &&
-          std::strcmp(k.source.c_str(), info.kernel_source) == 0)
+          std::strcmp(k.source.c_str(), info.kernel_source) == 0) {
+        // A form whose declared group the device refused is looked up again (form_usable).
+        if (!k.general_instead && k.entry->group_refused.load(std::memory_order_relaxed)) {
+          k.entry = nullptr;
+          return nullptr;
+        }
         return &k;
+      }
     return nullptr;
   }
 

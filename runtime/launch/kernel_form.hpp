@@ -40,7 +40,11 @@ kernel_form form_for(const launch_request& request, const device_context& contex
 std::string form_build_options(const launch_request& request, const kernel_form& form);
 
 /// Whether `entry`, built for `form`, can run the call: it built, and a tiled or split
-/// form's work-group is within the kernel's limit (traced when not).
+/// form's work-group is within the kernel's limit (traced when not).  That limit is
+/// CL_KERNEL_WORK_GROUP_SIZE, or the group the kernel declares (reqd_work_group_size, as
+/// the tiled and split forms do) where the device allows it: NVIDIA's OpenCL answers 256
+/// for every kernel and runs declared groups of 512 and 1024 (docs/performance.md).  A
+/// declared group whose enqueue was refused (kernel_entry::group_refused) is not usable.
 bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info);
 
 /// The kernel `request` runs on `context`'s device, built now if need be: the form its

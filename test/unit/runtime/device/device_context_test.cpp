@@ -96,6 +96,25 @@ TEST_F(DeviceContext, VariantsAreFormsOfOneProgram) {
   EXPECT_EQ(&context.kernel_for(info), &general);
 }
 
+TEST_F(DeviceContext, AKernelsDeclaredGroupIsKnown) {
+  device_context& context = *device_context::of(0).value;
+  const std::string declared = std::string("__attribute__((reqd_work_group_size(GROUP, 1, 1)))") +
+                               good_source;
+  const region_info info = info_of(declared.c_str(), "fill");
+  kernel_entry* sixteen = context.variant_for(info, "-D GROUP=16");
+  ASSERT_NE(sixteen, nullptr);
+  ASSERT_EQ(sixteen->why, nullptr) << sixteen->why;
+  EXPECT_EQ(sixteen->compile_group, 16u);
+  EXPECT_FALSE(sixteen->group_refused.load());
+  // More than the device allows a group is not taken as declared.
+  const std::string too_many =
+      "-D GROUP=" + std::to_string(context.device().max_work_group_size * 2);
+  if (kernel_entry* large = context.variant_for(info, too_many); large && !large->why)
+    EXPECT_EQ(large->compile_group, 0u);
+  // A kernel declaring nothing.
+  EXPECT_EQ(context.kernel_for(info_of(good_source, "fill")).compile_group, 0u);
+}
+
 TEST_F(DeviceContext, NewVariantsStopAtTheLimit) {
   device_context& context = *device_context::of(0).value;
   const std::string source = std::string(forms_source) + "// limit\n";

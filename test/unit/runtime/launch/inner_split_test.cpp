@@ -52,14 +52,35 @@ TEST(InnerSplit, ShortRowsAndStridedRowsAreNotSplitAlongRows) {
 }
 
 TEST(InnerSplit, FewIterationsSpreadTheirLoopsOverLanes) {
-  // atax's A^T y: 4200 columns of 3800 steps, 32 lanes, 8 columns a group.
-  const auto shape = choose_split(gpu_call(1, 4200, 3800));
+  // atax's A^T y: 4200 columns of 3800 steps take the widest group, 64 lanes by 16
+  // columns (263 groups for 132 compute units); 32 lanes by 8 where a group is 256 at most.
+  auto shape = choose_split(gpu_call(1, 4200, 3800));
   ASSERT_TRUE(shape.has_value());
   EXPECT_FALSE(shape->lanes_first);
+  EXPECT_EQ(shape->lanes, 64u);
+  EXPECT_EQ(shape->items, 16u);
+  split_inputs small_groups = gpu_call(1, 4200, 3800);
+  small_groups.max_group = 256;
+  shape = choose_split(small_groups);
+  ASSERT_TRUE(shape.has_value());
   EXPECT_EQ(shape->lanes, 32u);
   EXPECT_EQ(shape->items, 8u);
-  // At most 64 lanes, at least 4, each with 16 steps or more.
-  EXPECT_EQ(choose_split(gpu_call(1, 256, 16384))->lanes, 64u);
+  // Too few columns for a 64 x 16 group on every compute unit (2048 / 16 = 128 groups), too
+  // short a loop for 64 lanes of 16 steps, or few lanes: the 256-item shapes.
+  EXPECT_EQ(choose_split(gpu_call(1, 2048, 1024))->group(), 256u);
+  EXPECT_EQ(choose_split(gpu_call(1, 4200, 600))->group(), 256u);
+  EXPECT_EQ(choose_split(gpu_call(1, 16384, 256))->group(), 256u);
+  // Columns that 64 lanes each fill a quarter of the device or less: 128 lanes by 8.
+  shape = choose_split(gpu_call(1, 256, 16384));
+  ASSERT_TRUE(shape.has_value());
+  EXPECT_EQ(shape->lanes, 128u);
+  EXPECT_EQ(shape->items, 8u);
+  EXPECT_EQ(choose_split(gpu_call(1, 64, 100000))->lanes, 128u);
+  EXPECT_EQ(choose_split(gpu_call(1, 256, 1024))->lanes, 64u);  // 16 steps a lane at most
+  // Within 256 work-items a group: at most 64 lanes, at least 4, each with 16 steps or more.
+  split_inputs few = gpu_call(1, 256, 16384);
+  few.max_group = 256;
+  EXPECT_EQ(choose_split(few)->lanes, 64u);
   EXPECT_EQ(choose_split(gpu_call(1, 131072, 1024))->lanes, 4u);
   EXPECT_EQ(choose_split(gpu_call(1, 1024, 128))->lanes, 8u);
 }

@@ -1,0 +1,46 @@
+// test/unit/runtime/launch/kernel_form_test.cpp - which built form a call can run: a tiled
+// or split form's work-group against the kernel's limits.
+#include "launch/kernel_form.hpp"
+
+#include <gtest/gtest.h>
+
+namespace clpar::rt {
+namespace {
+
+kernel_form split_of(unsigned lanes, unsigned items) {
+  kernel_form form;
+  form.split = split_shape{lanes, items, false};
+  return form;
+}
+
+TEST(KernelForm, AGroupWithinTheKernelsLimitIsUsable) {
+  const region_info info{"a.cpp:1:1", "k", "__kernel void k() {}", 1, false, false};
+  kernel_entry entry;
+  entry.work_group_size = 256;
+  EXPECT_TRUE(form_usable(&entry, split_of(32, 8), info));
+  EXPECT_FALSE(form_usable(&entry, split_of(32, 16), info));
+  EXPECT_TRUE(form_usable(&entry, kernel_form{}, info));
+  EXPECT_FALSE(form_usable(nullptr, kernel_form{}, info));
+  entry.why = "did not build";
+  EXPECT_FALSE(form_usable(&entry, split_of(32, 8), info));
+}
+
+TEST(KernelForm, ADeclaredGroupIsUsableBeyondTheReportedLimitUntilRefused) {
+  const region_info info{"a.cpp:1:1", "k", "__kernel void k() {}", 1, false, false};
+  kernel_entry entry;
+  entry.work_group_size = 256;  // what NVIDIA's OpenCL answers for every kernel
+  entry.compile_group = 1024;   // reqd_work_group_size(CLPAR_LANES * CLPAR_ITEMS, 1, 1)
+  EXPECT_TRUE(form_usable(&entry, split_of(64, 16), info));
+  EXPECT_FALSE(form_usable(&entry, split_of(32, 16), info));  // not the declared group
+  kernel_form tiled;
+  tiled.tiles = tile_shape{};
+  tiled.tiles->group_rows = 32;
+  tiled.tiles->group_cols = 32;
+  EXPECT_TRUE(form_usable(&entry, tiled, info));
+  entry.group_refused = true;  // an enqueue answered CL_INVALID_WORK_GROUP_SIZE
+  EXPECT_FALSE(form_usable(&entry, split_of(64, 16), info));
+  EXPECT_TRUE(form_usable(&entry, split_of(32, 8), info));
+}
+
+}  // namespace
+}  // namespace clpar::rt
