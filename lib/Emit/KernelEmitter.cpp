@@ -3,6 +3,7 @@
 
 #include "Emit/CPrinter.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -322,36 +323,73 @@ std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad)
          " + (long)clpar_k" + S + " * clpar_step" + S + ");\n";
 }
 
+/// A loop that takes `Steps` of its values, `Stride` apart, per pass and computes every
+/// value of a pass before its first update, in the order of the steps: loads under a
+/// branch would each wait for the update before them.  Steps at or past `Limit` compute
+/// the last step's values again (`Declare` makes the step's variables from the clamped
+/// step `Clamped`) and add nothing.  emitInnerLanes and emitGridLanes are its two uses.
+struct ValuesFirstLoop {
+  std::string Pad;     ///< the loop's indentation
+  std::string First;   ///< the first pass's first step
+  std::string Limit;   ///< the steps' end
+  std::string Stride;  ///< between a pass's steps
+  std::string Steps;   ///< steps per pass: a macro the kernel defines
+  std::string Array;   ///< the prefix of the values' arrays
+  std::string Clamped; ///< the clamped step's name
+  std::function<void(const std::string &Pad, std::string &K)> Declare;
+  struct Update {
+    std::string Type, Value, Target, Op;
+  };
+  std::vector<Update> Updates;
+};
+
+void emitValuesFirst(const ValuesFirstLoop &L, std::string &K) {
+  const std::string &Pad = L.Pad;
+  const auto Lane = [&](unsigned U) { return L.Array + std::to_string(U); };
+  K += Pad + "for (ulong clpar_base = " + L.First + "; clpar_base < " + L.Limit +
+       "; clpar_base += " + L.Steps + " * " + L.Stride + ") {\n";
+  for (unsigned U = 0; U < L.Updates.size(); ++U)
+    K += Pad + "  " + L.Updates[U].Type + " " + Lane(U) + "[" + L.Steps + "];\n";
+  K += "#pragma unroll\n";
+  K += Pad + "  for (uint clpar_j = 0; clpar_j < " + L.Steps + "; ++clpar_j) {\n";
+  K += Pad + "    const ulong clpar_next = clpar_base + clpar_j * " + L.Stride + ";\n";
+  K += Pad + "    const ulong " + L.Clamped + " = clpar_next < " + L.Limit + " ? clpar_next : " +
+       L.Limit + " - 1;\n";
+  L.Declare(Pad + "    ", K);
+  for (unsigned U = 0; U < L.Updates.size(); ++U)
+    K += Pad + "    " + Lane(U) + "[clpar_j] = " + L.Updates[U].Value + ";\n";
+  K += Pad + "  }\n";
+  K += "#pragma unroll\n";
+  K += Pad + "  for (uint clpar_j = 0; clpar_j < " + L.Steps + "; ++clpar_j)\n";
+  K += Pad + "    if (clpar_base + clpar_j * " + L.Stride + " < " + L.Limit + ") {\n";
+  for (unsigned U = 0; U < L.Updates.size(); ++U)
+    K += Pad + "      " + L.Updates[U].Target + " " + L.Updates[U].Op + " " + Lane(U) +
+         "[clpar_j];\n";
+  K += Pad + "    }\n";
+  K += Pad + "}\n";
+}
+
 /// A split-form lane's share of an inner loop whose body is only accumulator updates
-/// (ir::InnerReduction::Updates): CLPAR_INNER_LANES of its steps (CLPAR_LANES apart) per
-/// pass, every value computed before the first update, as emitGridLanes does for a
-/// reducing region's loop.  Steps past the end compute the last step's values again and
-/// add nothing.
+/// (ir::InnerReduction::Updates): CLPAR_INNER_LANES of its steps, CLPAR_LANES apart, per
+/// pass, values first.
 void emitInnerLanes(const ir::InnerReduction &In, OpenCLPrinter &P, std::string &K) {
   const std::string VarType = ir::openclTypeName(In.VarType);
-  const auto Lane = [](unsigned U) { return "clpar_inner" + std::to_string(U); };
-  K += "    for (ulong clpar_base = clpar_lane; clpar_base < clpar_len;"
-       " clpar_base += CLPAR_INNER_LANES * CLPAR_LANES) {\n";
-  for (unsigned U = 0; U < In.Updates.size(); ++U)
-    K += "      " + std::string(storageTypeName(In.Updates[U].Value->Type)) + " " + Lane(U) +
-         "[CLPAR_INNER_LANES];\n";
-  K += "#pragma unroll\n";
-  K += "      for (uint clpar_j = 0; clpar_j < CLPAR_INNER_LANES; ++clpar_j) {\n";
-  K += "        const ulong clpar_next = clpar_base + clpar_j * CLPAR_LANES;\n";
-  K += "        const ulong clpar_r = clpar_next < clpar_len ? clpar_next : clpar_len - 1;\n";
-  K += "        const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" + VarType +
-       ")clpar_r);\n";
-  for (unsigned U = 0; U < In.Updates.size(); ++U)
-    K += "        " + Lane(U) + "[clpar_j] = " + P.expr(*In.Updates[U].Value) + ";\n";
-  K += "      }\n";
-  K += "#pragma unroll\n";
-  K += "      for (uint clpar_j = 0; clpar_j < CLPAR_INNER_LANES; ++clpar_j)\n";
-  K += "        if (clpar_base + clpar_j * CLPAR_LANES < clpar_len) {\n";
-  for (unsigned U = 0; U < In.Updates.size(); ++U)
-    K += "          " + In.Updates[U].Accumulator + " " + In.Updates[U].Op + " " + Lane(U) +
-         "[clpar_j];\n";
-  K += "        }\n";
-  K += "    }\n";
+  ValuesFirstLoop L;
+  L.Pad = "    ";
+  L.First = "clpar_lane";
+  L.Limit = "clpar_len";
+  L.Stride = "CLPAR_LANES";
+  L.Steps = "CLPAR_INNER_LANES";
+  L.Array = "clpar_inner";
+  L.Clamped = "clpar_r";
+  L.Declare = [&](const std::string &Pad, std::string &Out) {
+    Out += Pad + "const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" +
+           VarType + ")clpar_r);\n";
+  };
+  for (const ir::InnerReduction::Update &U : In.Updates)
+    L.Updates.push_back(
+        {storageTypeName(U.Value->Type), P.expr(*U.Value), U.Accumulator, U.Op});
+  emitValuesFirst(L, K);
 }
 
 /// The split form of a region with an inner reduction (KernelShape::Split): CLPAR_LANES
@@ -653,39 +691,26 @@ void emitTiledForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
 
 /// The innermost dimension's loop of a reducing kernel whose iteration is only reduction
 /// updates (ir::ReductionLanes): CLPAR_GRID_LANES iterations a global size apart per
-/// step, every value computed before the first update.  The values of iterations past the
-/// end are those of the last iteration, computed again and not added: loads under a
-/// branch would each wait for the update before them.
+/// step, values first.
 void emitGridLanes(const ir::Region &R, OpenCLPrinter &P, const std::string &Pad,
                    std::string &K) {
-  const unsigned In = R.Dims.size() - 1;
-  const std::string SI = std::to_string(In), Count = "clpar_count" + SI;
-  const std::vector<ir::ReductionLanes::Update> &Updates = R.Lanes->Updates;
-  const auto Lane = [](unsigned U) { return "clpar_lane" + std::to_string(U); };
-  K += Pad + "for (ulong clpar_base = get_global_id(0); clpar_base < " + Count +
-       "; clpar_base += CLPAR_GRID_LANES * get_global_size(0))\n";
-  K += Pad + "{\n";
-  for (unsigned U = 0; U < Updates.size(); ++U)
-    K += Pad + "  " + storageTypeName(Updates[U].Value->Type) + " " + Lane(U) +
-         "[CLPAR_GRID_LANES];\n";
-  K += "#pragma unroll\n";
-  K += Pad + "  for (uint clpar_j = 0; clpar_j < CLPAR_GRID_LANES; ++clpar_j) {\n";
-  K += Pad + "    const ulong clpar_next = clpar_base + clpar_j * get_global_size(0);\n";
-  K += Pad + "    const ulong clpar_k" + SI + " = clpar_next < " + Count + " ? clpar_next : " +
-       Count + " - 1;\n";
-  for (unsigned D = 0; D < R.Dims.size(); ++D)
-    K += loopVarDecl(R, D, Pad + "    ");
-  for (unsigned U = 0; U < Updates.size(); ++U)
-    K += Pad + "    " + Lane(U) + "[clpar_j] = " + P.expr(*Updates[U].Value) + ";\n";
-  K += Pad + "  }\n";
-  K += "#pragma unroll\n";
-  K += Pad + "  for (uint clpar_j = 0; clpar_j < CLPAR_GRID_LANES; ++clpar_j)\n";
-  K += Pad + "    if (clpar_base + clpar_j * get_global_size(0) < " + Count + ") {\n";
-  for (unsigned U = 0; U < Updates.size(); ++U)
-    K += Pad + "      " + R.Reductions[Updates[U].Reduction].KernelName + " " +
-         Updates[U].Op + " " + Lane(U) + "[clpar_j];\n";
-  K += Pad + "    }\n";
-  K += Pad + "}\n";
+  const std::string SI = std::to_string(R.Dims.size() - 1);
+  ValuesFirstLoop L;
+  L.Pad = Pad;
+  L.First = "get_global_id(0)";
+  L.Limit = "clpar_count" + SI;
+  L.Stride = "get_global_size(0)";
+  L.Steps = "CLPAR_GRID_LANES";
+  L.Array = "clpar_lane";
+  L.Clamped = "clpar_k" + SI;
+  L.Declare = [&](const std::string &At, std::string &Out) {
+    for (unsigned D = 0; D < R.Dims.size(); ++D)
+      Out += loopVarDecl(R, D, At);
+  };
+  for (const ir::ReductionLanes::Update &U : R.Lanes->Updates)
+    L.Updates.push_back({storageTypeName(U.Value->Type), P.expr(*U.Value),
+                         R.Reductions[U.Reduction].KernelName, U.Op});
+  emitValuesFirst(L, K);
 }
 
 } // namespace

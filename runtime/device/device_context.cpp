@@ -112,7 +112,9 @@ const char* device_context::open() {
   const std::size_t capacity =
       std::min<std::uint64_t>(std::uint64_t{256} << 20, device_->global_memory_bytes / 8);
   pool_ = buffer_pool(context_, capacity);
-  transfer_ = staged_transfer(context_, queue_);
+  transfer_ = staged_transfer(context_, queue_, 0,
+                              device_->type == "cpu" ? staged_transfer::staging::own_threads
+                                                     : staged_transfer::staging::program_team);
   return nullptr;
 }
 
@@ -260,11 +262,11 @@ void device_context::build(kernel_slot& slot) {
   if (clGetKernelWorkGroupInfo(entry.kernel(), device_->device(),
                                CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof declared, declared,
                                nullptr) == CL_SUCCESS &&
-      declared[0] != 0 &&
-      declared[0] * std::max<std::size_t>(declared[1], 1) * std::max<std::size_t>(declared[2], 1) <=
-          device_->max_work_group_size)
-    entry.compile_group = declared[0] * std::max<std::size_t>(declared[1], 1) *
-                          std::max<std::size_t>(declared[2], 1);
+      declared[0] != 0) {
+    const std::size_t group = declared[0] * std::max<std::size_t>(declared[1], 1) *
+                              std::max<std::size_t>(declared[2], 1);
+    if (group <= device_->max_work_group_size) entry.compile_group = group;
+  }
   // Only sizes the reduction scratch: when unknown, 0, and a scratch too large for the
   // device fails clEnqueueNDRangeKernel for that call instead of every call failing here.
   cl_ulong local_memory = 0;

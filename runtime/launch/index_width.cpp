@@ -40,4 +40,11 @@ bool index32_of(const launch_request& request) {
   return true;
 }
 
+bool index32_by_rule(const launch_request& request, bool cpu_device) {
+  if (!index32_of(request)) return false;
+  if (!cpu_device) return true;
+  const char* setting = environment_value("CLPAR_INDEX32");
+  return setting != nullptr && std::strcmp(setting, "1") == 0;
+}
+
 }  // namespace clpar::rt

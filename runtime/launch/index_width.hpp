@@ -16,7 +16,9 @@
 // sigmoid layer's, 7-10% off gemm, matmul 1024 and polygon, and left the memory-bound
 // kernels within 5%; the split form of an inner reduction ran slower (matmul 256: 23 us
 // against 15), so it keeps 64-bit positions (launch/kernel_form.cpp; docs/performance.md,
-// "32-bit positions").
+// "32-bit positions").  On a CPU device (PoCL on 16 cores) gemm's kernel took 1.5 to 2
+// times as long in 32 bits, so CPU devices keep 64-bit positions unless CLPAR_INDEX32=1
+// (docs/performance.md, "PoCL against 82d42d0").
 #ifndef CLPAR_RUNTIME_LAUNCH_INDEX_WIDTH_HPP
 #define CLPAR_RUNTIME_LAUNCH_INDEX_WIDTH_HPP
 
@@ -27,9 +29,13 @@ namespace clpar::rt {
 /// Whether every position within `view` from its first element fits in 32 bits.
 bool positions_fit_32(const view_arg& view) noexcept;
 
-/// Whether `request`'s call takes its kernel's 32-bit form: the region has one, every
+/// Whether `request`'s call may take its kernel's 32-bit form: the region has one, every
 /// view's positions fit, and CLPAR_INDEX32 is not `0` (read per call).
 bool index32_of(const launch_request& request);
+
+/// Whether the rules give the call its 32-bit form: index32_of, on a device other than a
+/// CPU (`cpu_device`) or anywhere under CLPAR_INDEX32=1.
+bool index32_by_rule(const launch_request& request, bool cpu_device);
 
 }  // namespace clpar::rt
 

@@ -140,8 +140,8 @@ class staged_transfer::copy_team {
 staged_transfer::staged_transfer() = default;
 
 staged_transfer::staged_transfer(const cl::Context& context, const cl::CommandQueue& queue,
-                                 unsigned copy_threads)
-    : context_(context), queue_(queue) {
+                                 unsigned copy_threads, staging mode)
+    : context_(context), queue_(queue), lend_copies_(mode == staging::program_team) {
   if (copy_threads == 0)
     copy_threads = std::clamp(std::thread::hardware_concurrency(), 1u, max_copy_threads);
   copy_threads_ = copy_threads;
@@ -163,6 +163,7 @@ staged_transfer::staged_transfer(staged_transfer&& other) noexcept
       staged_bytes_(std::exchange(other.staged_bytes_, 0)),
       direct_bytes_(std::exchange(other.direct_bytes_, 0)),
       copy_threads_(std::exchange(other.copy_threads_, 1)),
+      lend_copies_(other.lend_copies_),
       team_(std::move(other.team_)) {}
 
 staged_transfer& staged_transfer::operator=(staged_transfer&& other) noexcept {
@@ -179,6 +180,7 @@ staged_transfer& staged_transfer::operator=(staged_transfer&& other) noexcept {
     staged_bytes_ = std::exchange(other.staged_bytes_, 0);
     direct_bytes_ = std::exchange(other.direct_bytes_, 0);
     copy_threads_ = std::exchange(other.copy_threads_, 1);
+    lend_copies_ = other.lend_copies_;
     team_ = std::move(other.team_);
   }
   return *this;
@@ -222,7 +224,8 @@ void staged_transfer::copy(std::byte* dst, const std::byte* src, std::size_t byt
   // The program's OpenMP threads where it lends them: they would otherwise spin beside the
   // engine's own helpers and slow them down.
   sliced_copy piece(dst, src, bytes, parts);
-  if (!run_on_program_team(&sliced_copy::run, &piece, parts)) team_->copy(piece);
+  if (!lend_copies_ || !run_on_program_team(&sliced_copy::run, &piece, parts))
+    team_->copy(piece);
 }
 
 void staged_transfer::release_pinned() noexcept {

@@ -23,6 +23,10 @@
 //   to_host: up to chunk_count non-blocking reads into chunks are in flight; wait for the
 //     oldest, memcpy chunk -> user, enqueue the next read into the freed chunk.  Complete
 //     on return.
+// A CPU device's engine (staging::own_threads) copies on its own helpers only: the
+// program's OpenMP threads, after a copy, spin on the cores the device's kernels then run
+// on (docs/performance.md, "PoCL against 82d42d0").
+//
 // The queue must be in order (every queue the runtime makes is).  On any failure the engine
 // waits for every command still using its chunks before returning, so no write still reads
 // a chunk that gets reused and no read lands after return.  A write that failed after its
@@ -65,10 +69,17 @@ class staged_transfer {
   /// The least each copy thread gets of a piece (waking a helper costs microseconds).
   static constexpr std::size_t min_slice_bytes = std::size_t{512} << 10;
 
+  /// Whose threads copy a large transfer's pieces.
+  enum class staging {
+    program_team,  ///< the program's OpenMP team where it lends one (memory/program_team.hpp)
+    own_threads,   ///< the engine's helpers only: for a CPU device, whose kernels run on the
+                   ///< cores the team would spin on afterwards
+  };
+
   staged_transfer();
   /// `copy_threads` 0 takes min(max_copy_threads, std::thread::hardware_concurrency()).
   staged_transfer(const cl::Context& context, const cl::CommandQueue& queue,
-                  unsigned copy_threads = 0);
+                  unsigned copy_threads = 0, staging mode = staging::program_team);
   ~staged_transfer();
 
   staged_transfer(const staged_transfer&) = delete;
@@ -101,6 +112,8 @@ class staged_transfer {
   bool pinned() const noexcept { return pinned_host_ != nullptr; }
   /// Threads (caller included) that copy a piece between user memory and a chunk.
   unsigned copy_threads() const noexcept { return copy_threads_; }
+  /// Whether the pieces go to the program's OpenMP team where it lends one.
+  bool lends_copies() const noexcept { return lend_copies_; }
 
  private:
   enum class pinning { untried, ready, unavailable };
@@ -129,6 +142,7 @@ class staged_transfer {
   std::size_t staged_bytes_ = 0;
   std::size_t direct_bytes_ = 0;
   unsigned copy_threads_ = 1;
+  bool lend_copies_ = true;
   std::unique_ptr<copy_team> team_;  ///< made with the chunks when copy_threads_ > 1
 };
 

@@ -2,11 +2,12 @@
 // runs the kernel's aligned-rows form, built with each source's shift against the
 // destination; rows that lie differently (a pitch of 62 floats) take the form for views
 // whose innermost stride is 1, and a view strided within its rows the general form.
-// Every view's positions fit in 32 bits, so each also takes that form, unless
+// Every view's positions fit in 32 bits, so each also takes that form (asked for with
+// CLPAR_INDEX32=1: CPU devices such as PoCL keep 64 bits by rule), unless
 // CLPAR_INDEX32=0 (WIDE).
 // RUN: %clparxx -std=c++20 -O2 %s -o %t
 // RUN: rm -rf %t.cache %t.cache64
-// RUN: env CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
+// RUN: env CLPAR_INDEX32=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t.trace
 // RUN: env CLPAR_INDEX32=0 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache64 POCL_KERNEL_CACHE=0 %t 2>%t.trace64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=WIDE < %t.trace64

@@ -1,16 +1,17 @@
 // Every call whose views' positions fit in 32 bits takes the kernel's 32-bit form
 // (-D CLPAR_INDEX32), unless the call takes the split form of an inner reduction, which
-// keeps 64-bit positions, or CLPAR_INDEX32=0 (WIDE).  The results are the same.
+// keeps 64-bit positions, or CLPAR_INDEX32=0 (WIDE); CLPAR_INDEX32=1 asks for it on PoCL,
+// a CPU device, where the rules keep 64 bits.  The results are the same.
 // RUN: %clparxx -std=c++20 -O2 %s -o %t
 // RUN: rm -rf %t.cache %t.cache64
-// RUN: env CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
+// RUN: env CLPAR_INDEX32=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t.trace
 // RUN: env CLPAR_INDEX32=0 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache64 POCL_KERNEL_CACHE=0 %t 2>%t.trace64 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=WIDE < %t.trace64
 // With form trials on (TRIALS), the split form's calls time both widths, the 32-bit one
 // built by the call that first times it, and every call's result is the same.
 // RUN: rm -rf %t.cache-trials
-// RUN: env CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache-trials POCL_KERNEL_CACHE=0 %t trials 2>%t.trace-trials | FileCheck %s --check-prefix=TRIALS-OUT
+// RUN: env CLPAR_INDEX32=1 CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache-trials POCL_KERNEL_CACHE=0 %t trials 2>%t.trace-trials | FileCheck %s --check-prefix=TRIALS-OUT
 // RUN: FileCheck %s --check-prefix=TRIALS < %t.trace-trials
 #include <clpar/clpar.hpp>
 #include <cstdio>

@@ -1,13 +1,14 @@
 // A product's calls time other tile shapes beside the rule's form (here, on PoCL with
-// CLPAR_FORM_TRIALS=1, the rules tile nothing: the general form in both index widths, one
+// CLPAR_FORM_TRIALS=1 and CLPAR_INDEX32=1, which gives a CPU device the 32-bit rule form
+// too, the rules tile nothing: the general form in both index widths, one
 // iteration per work-item in 16x16 groups 32 steps deep, and the 2x2 block 32 deep), keep
 // one, and every call's result is the same.  A second process finds the choice in the
 // kernel cache (CACHED) and times nothing.
 // RUN: %clparxx -std=c++20 -O2 %s -o %t
 // RUN: rm -rf %t.cache
-// RUN: env CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
+// RUN: env CLPAR_INDEX32=1 CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s < %t.trace
-// RUN: env CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace2 | FileCheck %s --check-prefix=OUT
+// RUN: env CLPAR_INDEX32=1 CLPAR_FORM_TRIALS=1 CLPAR_DEVICE=opencl CLPAR_TRACE=1 CLPAR_CACHE_DIR=%t.cache POCL_KERNEL_CACHE=0 %t 2>%t.trace2 | FileCheck %s --check-prefix=OUT
 // RUN: FileCheck %s --check-prefix=CACHED < %t.trace2
 #include <clpar/clpar.hpp>
 #include <cstdio>

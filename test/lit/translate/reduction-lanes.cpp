@@ -70,8 +70,7 @@ float extremes(clpar::view<const float> v) {
 
 // CHECK-CL: {{^}}#ifndef CLPAR_GRID_LANES
 // CHECK-CL-NEXT: {{^}}#define CLPAR_GRID_LANES 4
-// CHECK-CL: {{^ *}}for (ulong clpar_base = get_global_id(0); clpar_base < clpar_count0; clpar_base += CLPAR_GRID_LANES * get_global_size(0))
-// CHECK-CL-NEXT: {{^ *}}{
+// CHECK-CL: {{^ *}}for (ulong clpar_base = get_global_id(0); clpar_base < clpar_count0; clpar_base += CLPAR_GRID_LANES * get_global_size(0)) {
 // CHECK-CL-NEXT: {{^ *}}double clpar_lane0[CLPAR_GRID_LANES];
 // CHECK-CL-NEXT: {{^ *}}long clpar_lane1[CLPAR_GRID_LANES];
 // CHECK-CL-NEXT: {{^}}#pragma unroll

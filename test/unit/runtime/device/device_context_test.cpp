@@ -96,6 +96,11 @@ TEST_F(DeviceContext, VariantsAreFormsOfOneProgram) {
   EXPECT_EQ(&context.kernel_for(info), &general);
 }
 
+TEST_F(DeviceContext, OnlyANonCpuDeviceLendsItsCopiesToTheProgramsTeam) {
+  device_context& context = *device_context::of(0).value;
+  EXPECT_EQ(context.transfer().lends_copies(), context.device().type != "cpu");
+}
+
 TEST_F(DeviceContext, AKernelsDeclaredGroupIsKnown) {
   device_context& context = *device_context::of(0).value;
   const std::string declared = std::string("__attribute__((reqd_work_group_size(GROUP, 1, 1)))") +

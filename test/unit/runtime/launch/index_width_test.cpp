@@ -92,5 +92,19 @@ TEST(Index32Of, TheSettingTurnsItOff) {
   EXPECT_TRUE(index32_of(call.request));
 }
 
+TEST(Index32ByRule, CpuDevicesKeep64BitPositionsUnlessAskedFor) {
+  call_of call;
+  ASSERT_EQ(unsetenv("CLPAR_INDEX32"), 0);
+  EXPECT_TRUE(index32_by_rule(call.request, false));
+  EXPECT_FALSE(index32_by_rule(call.request, true));
+  ASSERT_EQ(setenv("CLPAR_INDEX32", "1", 1), 0);
+  EXPECT_TRUE(index32_by_rule(call.request, true));
+  ASSERT_EQ(setenv("CLPAR_INDEX32", "0", 1), 0);
+  EXPECT_FALSE(index32_by_rule(call.request, false));
+  ASSERT_EQ(unsetenv("CLPAR_INDEX32"), 0);
+  call.info.index32 = false;
+  EXPECT_FALSE(index32_by_rule(call.request, false));
+}
+
 }  // namespace
 }  // namespace clpar::rt

@@ -161,6 +161,23 @@ TEST_F(StagedTransfer, CopiesOnTheProgramsTeamWhereItLendsOne) {
   clpar_rt_set_program_team(nullptr);
 }
 
+TEST_F(StagedTransfer, AnEngineOnItsOwnThreadsLendsNoCopies) {
+  clpar_rt_set_program_team(&threaded_team);
+  lent_copies = 0;
+  staged_transfer engine(context_, queue_, 3, staged_transfer::staging::own_threads);
+  EXPECT_FALSE(engine.lends_copies());
+  cl::Buffer buffer = make_buffer(several_chunks, 0);
+  const bytes_t source = pattern(several_chunks, 11);
+  ASSERT_EQ(engine.to_device(buffer, 0, source.data(), several_chunks), CL_SUCCESS);
+  bytes_t back(several_chunks, 0);
+  ASSERT_EQ(engine.to_host(back.data(), buffer, 0, several_chunks), CL_SUCCESS);
+  EXPECT_EQ(first_difference(back.data(), source.data(), several_chunks), -1);
+  EXPECT_EQ(engine.staged_bytes(), 2 * several_chunks);
+  EXPECT_EQ(lent_copies, 0u);
+  EXPECT_EQ(engine.wait(), CL_SUCCESS);
+  clpar_rt_set_program_team(nullptr);
+}
+
 TEST_F(StagedTransfer, SourceMayChangeAsSoonAsToDeviceReturns) {
   staged_transfer engine(context_, queue_);
   for (const std::size_t n : {std::size_t{4095}, threshold, several_chunks}) {
