@@ -3,7 +3,6 @@
 
 #include "Emit/CPrinter.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 
@@ -326,8 +325,9 @@ std::string loopVarDecl(const ir::Region &R, unsigned D, const std::string &Pad)
 /// A loop that takes `Steps` of its values, `Stride` apart, per pass and computes every
 /// value of a pass before its first update, in the order of the steps: loads under a
 /// branch would each wait for the update before them.  Steps at or past `Limit` compute
-/// the last step's values again (`Declare` makes the step's variables from the clamped
-/// step `Clamped`) and add nothing.  emitInnerLanes and emitGridLanes are its two uses.
+/// the last step's values again (`Declarations` make the step's variables from the clamped
+/// step `Clamped`, at `Pad` plus four spaces) and add nothing.  emitInnerLanes and
+/// emitGridLanes are its two uses.
 struct ValuesFirstLoop {
   std::string Pad;     ///< the loop's indentation
   std::string First;   ///< the first pass's first step
@@ -336,7 +336,7 @@ struct ValuesFirstLoop {
   std::string Steps;   ///< steps per pass: a macro the kernel defines
   std::string Array;   ///< the prefix of the values' arrays
   std::string Clamped; ///< the clamped step's name
-  std::function<void(const std::string &Pad, std::string &K)> Declare;
+  std::string Declarations;
   struct Update {
     std::string Type, Value, Target, Op;
   };
@@ -355,7 +355,7 @@ void emitValuesFirst(const ValuesFirstLoop &L, std::string &K) {
   K += Pad + "    const ulong clpar_next = clpar_base + clpar_j * " + L.Stride + ";\n";
   K += Pad + "    const ulong " + L.Clamped + " = clpar_next < " + L.Limit + " ? clpar_next : " +
        L.Limit + " - 1;\n";
-  L.Declare(Pad + "    ", K);
+  K += L.Declarations;
   for (unsigned U = 0; U < L.Updates.size(); ++U)
     K += Pad + "    " + Lane(U) + "[clpar_j] = " + L.Updates[U].Value + ";\n";
   K += Pad + "  }\n";
@@ -382,10 +382,8 @@ void emitInnerLanes(const ir::InnerReduction &In, OpenCLPrinter &P, std::string 
   L.Steps = "CLPAR_INNER_LANES";
   L.Array = "clpar_inner";
   L.Clamped = "clpar_r";
-  L.Declare = [&](const std::string &Pad, std::string &Out) {
-    Out += Pad + "const " + VarType + " " + In.Var + " = (" + VarType + ")(clpar_lo + (" +
-           VarType + ")clpar_r);\n";
-  };
+  L.Declarations = L.Pad + "    const " + VarType + " " + In.Var + " = (" + VarType +
+                   ")(clpar_lo + (" + VarType + ")clpar_r);\n";
   for (const ir::InnerReduction::Update &U : In.Updates)
     L.Updates.push_back(
         {storageTypeName(U.Value->Type), P.expr(*U.Value), U.Accumulator, U.Op});
@@ -703,10 +701,8 @@ void emitGridLanes(const ir::Region &R, OpenCLPrinter &P, const std::string &Pad
   L.Steps = "CLPAR_GRID_LANES";
   L.Array = "clpar_lane";
   L.Clamped = "clpar_k" + SI;
-  L.Declare = [&](const std::string &At, std::string &Out) {
-    for (unsigned D = 0; D < R.Dims.size(); ++D)
-      Out += loopVarDecl(R, D, At);
-  };
+  for (unsigned D = 0; D < R.Dims.size(); ++D)
+    L.Declarations += loopVarDecl(R, D, Pad + "    ");
   for (const ir::ReductionLanes::Update &U : R.Lanes->Updates)
     L.Updates.push_back({storageTypeName(U.Value->Type), P.expr(*U.Value),
                          R.Reductions[U.Reduction].KernelName, U.Op});

@@ -31,20 +31,25 @@ bool positions_fit_32(const view_arg& view) noexcept {
   return true;
 }
 
-bool index32_of(const launch_request& request) {
+namespace {
+/// index32_of with CLPAR_INDEX32's value already read.
+bool index32_allowed(const launch_request& request, const char* setting) {
   if (!request.info->index32) return false;
-  const char* setting = environment_value("CLPAR_INDEX32");
   if (setting != nullptr && std::strcmp(setting, "0") == 0) return false;
   for (std::size_t v = 0; v < request.view_count; ++v)
     if (!positions_fit_32(request.views[v])) return false;
   return true;
 }
+}  // namespace
+
+bool index32_of(const launch_request& request) {
+  return index32_allowed(request, environment_value("CLPAR_INDEX32"));
+}
 
 bool index32_by_rule(const launch_request& request, bool cpu_device) {
-  if (!index32_of(request)) return false;
-  if (!cpu_device) return true;
   const char* setting = environment_value("CLPAR_INDEX32");
-  return setting != nullptr && std::strcmp(setting, "1") == 0;
+  if (!index32_allowed(request, setting)) return false;
+  return !cpu_device || (setting != nullptr && std::strcmp(setting, "1") == 0);
 }
 
 }  // namespace clpar::rt
