@@ -9,7 +9,7 @@
 // memory-bound GPU kernels against the device copy bandwidth (85%), and clpar's OpenMP
 // variant against the hand-written OpenMP loop (1.1x); and auto against the faster of the
 // OpenMP and GPU variants, the GPU's cached run included (1.2x: SPEC 1.6 asks for
-// "close").  Two columns with no aim appear where the run has their data: clpar's GPU
+// "close").  A variant recorded by more than one process counts with its lower median.  Two columns with no aim appear where the run has their data: clpar's GPU
 // kernel time against cuBLAS's (the "cublas" records of the CUDA reference), and clpar's
 // GPU FLOP rate against the device's peak FP32 rate (the "peak FP32 (FMA)" limit).
 //
@@ -104,6 +104,21 @@ struct run {
   }
 };
 
+/// Adds x to the run; a variant whose process ran more than once (run.sh runs the cached GPU
+/// and auto twice, alternating) keeps one result per instance: a failed check wherever one
+/// failed, else the lower median.  Both variants compared by the auto column are so chosen
+/// alike, so one process's host noise does not decide it.
+void keep_better(run& r, const result& x) {
+  for (result& kept : r.results) {
+    if (kept.workload != x.workload || kept.size != x.size || kept.variant != x.variant)
+      continue;
+    if (!kept.ok) return;
+    if (!x.ok || (x.median > 0 && (kept.median <= 0 || x.median < kept.median))) kept = x;
+    return;
+  }
+  r.results.push_back(x);
+}
+
 run read_records(const char* path) {
   run r;
   std::ifstream in(path);
@@ -130,7 +145,7 @@ run read_records(const char* path) {
       bool seen = false;
       for (const auto& i : r.instances) seen = seen || i == key;
       if (!seen) r.instances.push_back(key);
-      r.results.push_back(x);
+      keep_better(r, x);
     } else if (f.size() == 5 && f[0] == "limit") {
       r.limits.push_back({f[1], std::stod(f[2]), f[3], f[4]});
     }
