@@ -417,13 +417,14 @@ void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
   for (unsigned A = 0; A < In.Accumulators.size(); ++A)
     K += "  __local " + std::string(ir::openclTypeName(In.Accumulators[A].Type)) +
          " clpar_part" + std::to_string(A) + "[CLPAR_LANES * CLPAR_ITEMS];\n";
-  std::string Guard = "clpar_count" + SL + " == 0";
+  // No return before the barriers, not even one the whole group takes: PoCL (3.1, 5.0)
+  // then runs the statements after the tree in every lane.  None is needed: the runtime
+  // launches exactly the other dimensions' counts and never an empty range
+  // (split_work_size in the runtime's launch/inner_split.hpp).
   for (unsigned D = 0; D < Last; ++D) {
     const std::string S = std::to_string(D);
     K += "  const ulong clpar_k" + S + " = get_global_id(" + std::to_string(N - 1 - D) + ");\n";
-    Guard += " || clpar_k" + S + " >= clpar_count" + S;
   }
-  K += "  if (" + Guard + ")\n    return;\n";
   K += "  const ulong clpar_item_k = get_group_id(0) * CLPAR_ITEMS + clpar_item;\n";
   K += "  const ulong clpar_k" + SL + " = clpar_item_k < clpar_count" + SL +
        " ? clpar_item_k : clpar_count" + SL + " - 1;\n";

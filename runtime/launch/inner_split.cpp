@@ -129,6 +129,11 @@ std::optional<work_size> split_work_size(const split_shape& shape,
                                          std::span<const std::uint64_t> counts,
                                          std::span<const std::size_t, 3> max_items) {
   if (counts.empty() || counts.size() > 3) return std::nullopt;
+  // The kernel has no guard for an empty range or for work-items past the other
+  // dimensions' counts (a return before its barriers, which PoCL mishandles): every
+  // work-group it is launched with must have iterations.
+  for (const std::uint64_t count : counts)
+    if (count == 0) return std::nullopt;
   work_size size;
   size.dims = static_cast<unsigned>(counts.size());
   const std::uint64_t inner = counts[counts.size() - 1];

@@ -82,7 +82,8 @@ std::string split_options(const split_shape& shape);
 
 /// The NDRange of a split call: ceil(count / items) work-groups of lanes x items work-items
 /// along the innermost dimension, one work-item per iteration (groups 1 wide) along the
-/// others.  `counts` in nest order, none 0; nullopt when a size does not fit.
+/// others.  `counts` in nest order; nullopt when one is 0 (the kernel has no guard for an
+/// empty range) or a size does not fit.
 std::optional<work_size> split_work_size(const split_shape& shape,
                                          std::span<const std::uint64_t> counts,
                                          std::span<const std::size_t, 3> max_items);

@@ -6,6 +6,8 @@
 #   MODE host      CLPAR_DEVICE=host: the OpenMP variants
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
+#   MODE gpu, cpu  CLPAR_DEVICE=opencl-gpu, opencl-cpu: an OpenCL GPU or CPU device (on a
+#                  machine with both, as the GPU machine is); as opencl otherwise
 #   MODE oclgrind  CLPAR_DEVICE=opencl under oclgrind; fails if its log is not empty
 #   MODE shared    CLPAR_DEVICE=all over two PoCL devices (POCL_DEVICES="pthread pthread"):
 #                  every call that can be shared out is (launch/shared_call.hpp); fails
@@ -33,6 +35,8 @@ export CLPAR_CACHE_DIR="$work/kernel-cache"
 case $mode in
   host) CLPAR_DEVICE=host CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   opencl) CLPAR_DEVICE=opencl CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
+  gpu) CLPAR_DEVICE=opencl-gpu CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
+  cpu) CLPAR_DEVICE=opencl-cpu CLPAR_TRACE=1 "$clpar" >"$work/actual" 2>"$work/trace" ;;
   shared) POCL_DEVICES="pthread pthread" CLPAR_DEVICE=all CLPAR_TRACE=1 "$clpar" >"$work/actual" \
             2>"$work/trace" ;;
   oclgrind) CLPAR_DEVICE=opencl CLPAR_TRACE=1 oclgrind --log "$work/oclgrind.log" "$clpar" \

@@ -774,6 +774,58 @@ class Program:
             return self.outline(code, decls, reds, ctx)
         return decls + code
 
+    def product_stmt(self):
+        """A product: out(i, j) = init + sum over k of x(i, k) * y(k, j), the shape the
+        kernel's tiled form takes (Analysis/ProductTiles.h), with x and y any two rank-2
+        views of other buffers (transposed, strided, reversed, sub-blocks, the same one
+        twice) and the bounds the three allow.  None where no views fit."""
+        rng = self.rng
+        outs = [v for v in self.views if v.writable and not v.container and v.rank == 2
+                and v.buf.ty in ('int', 'float', 'double')]
+        if not outs:
+            return None
+        out = rng.choice(outs)
+        acc = out.buf.ty
+        # int products of int views only: no floating point to integer conversion.
+        srcs = [v for v in self.views if not v.container and v.rank == 2 and v.buf is not out.buf
+                and v.buf.V != INF
+                and (v.buf.ty == 'int' if acc == 'int' else v.buf.ty in ('int', 'float', 'double'))]
+        if not srcs:
+            return None
+        x, y = rng.choice(srcs), rng.choice(srcs)
+        m, n = min(out.ext[0], x.ext[0]), min(out.ext[1], y.ext[1])
+        K = min(x.ext[1], y.ext[0])
+        xa = convert(x.buf.value('%s(i, k)' % x.name), acc)
+        ya = convert(y.buf.value('%s(k, j)' % y.name), acc)
+        term = binop('*', xa, ya)
+        if acc == 'int' and term.V * (K + 1) > INT_LIMIT:
+            return None
+        # The sum of K terms, as the inner accumulations above bound it.
+        V = K * term.V
+        exact = term.exact and (not is_float(acc) or V * 2 ** term.G < 2 ** 20)
+        E = 0.0 if exact or acc == 'int' else K * (term.E + term.V)
+        name = self.fresh('p')
+        init = lit(acc, rng.choice([0, 0, 1, -2])) if acc != 'int' else lit('int', rng.randint(-3, 3))
+        ctx = Ctx(self)
+        ctx.used.update({out.name, x.name, y.name})
+        bound = lambda view, d, e: ('%s.extent(%d)' % (view.name, d)
+                                    if view.ext[d] == e and rng.random() < 0.5 else str(e))
+        code = ['for (auto i : clpar::prange(%s))' % bound(out, 0, m),
+                '  for (auto j : clpar::prange(%s)) {' % bound(out, 1, n),
+                '    %s %s = %s;' % (CPP[acc], name, init.code),
+                '    for (std::size_t k = 0; k < %s; ++k)' % bound(x, 1, K),
+                '      %s += %s;' % (name, term.code)]
+        total = Expr(name, acc, V + init.V, E, term.G)
+        target = out.at(['i', 'j'])
+        if rng.random() < 0.25:
+            code.append('    %s += %s;' % (target, name))
+            out.buf.absorb(binop('+', out.buf.value(target), total))
+        else:
+            code.append('    %s = %s;' % (target, name))
+            out.buf.absorb(total)
+        code.append('  }')
+        return code
+
     def outline(self, code, decls, reds, ctx):
         """Moves a loop into a function, a function template, a generic lambda or a
         member function of a class template, called here."""
@@ -1051,6 +1103,8 @@ class Program:
             r = rng.random()
             if r < 0.04:
                 out += self.bounds_error()
+            elif r < 0.16:
+                out += self.product_stmt() or self.loop_stmt(allow_outline=self.in_scope is None)
             elif r < 0.5:
                 out += self.loop_stmt(allow_outline=self.in_scope is None)
             elif r < 0.7:

@@ -4,11 +4,11 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions %flags > %t.regions
 // RUN: FileCheck %s --check-prefix=DUMP < %t.regions
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-OFFSET < %t.cl/clpar_offset_rows_101_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OFFSET < %t.cl/clpar_offset_rows_104_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: rm -rf %t.strict && %clpar-translate %s -o %t.strict.cpp --strict-fp --keep-generated=%t.strict %flags
 // RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_69_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_72_3.cl
 #include <clpar/clpar.hpp>
 
 #include <algorithm>
@@ -29,16 +29,19 @@ void rows(clpar::view<const float, 2> a, clpar::view<const float> x, clpar::view
 // CHECK-CL-NEXT: __attribute__((reqd_work_group_size(CLPAR_LANES * CLPAR_ITEMS, 1, 1)))
 // CHECK-CL: #ifdef CLPAR_LANES
 // CHECK-CL: __local float clpar_part0[CLPAR_LANES * CLPAR_ITEMS];
+// No return before the barriers (PoCL runs the code after them in every lane then):
+// CHECK-CL-NOT: return;
 // CHECK-CL: const ulong clpar_k0 = clpar_item_k < clpar_count0 ? clpar_item_k : clpar_count0 - 1;
 // CHECK-CL-NEXT: ulong i = (ulong)(clpar_first0 + (long)clpar_k0 * clpar_step0);
 // CHECK-CL-NEXT: float t = 0.0f;
+// CHECK-CL-NOT: return;
 // CHECK-CL: const ulong clpar_hi = a_e1;
 // CHECK-CL: float t = (float)0;
 // CHECK-CL-NEXT: if (clpar_lo < clpar_hi)
 // CHECK-CL-NEXT: for (ulong clpar_base = clpar_lane; clpar_base < clpar_len; clpar_base += CLPAR_INNER_LANES * CLPAR_LANES) {
 // CHECK-CL: const ulong j = (ulong)(clpar_lo + (ulong)clpar_r);
 // CHECK-CL-NEXT: clpar_inner0[clpar_j] = a[
-// CHECK-CL: clpar_part0[CLPAR_SLOT(clpar_item, clpar_lane)] = t;
+// CHECK-CL-NOT: return;
 // CHECK-CL: barrier(CLK_LOCAL_MEM_FENCE);
 // CHECK-CL: if (clpar_lane != 0 || clpar_item_k >= clpar_count0)
 // CHECK-CL-NEXT: return;
@@ -193,15 +196,15 @@ void not_reductions(clpar::view<const float, 2> a, clpar::view<float> y, int n) 
 // RUN: %clpar-translate %s -o %t.remarks.cpp -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clpar-translate %s -o %t.strict-remarks.cpp -Rclpar --strict-fp %flags 2>&1 | FileCheck %s --check-prefix=STRICT-REMARK
 // REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
-// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_130_3' and an OpenMP variant
+// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_133_3' and an OpenMP variant
 // STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' and an OpenMP variant
-// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_69_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
+// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_72_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
 
 // A loop body of accumulator updates only: each lane computes CLPAR_INNER_LANES of its
 // steps' values before it adds any, in order (four where iterations neighbour each other
 // and have at least 16 lanes each, else one); a body with more keeps one step at a time.
 // RUN: FileCheck %s --check-prefix=LANES < %t.cl/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=ONE-STEP < %t.cl/clpar_min_max_69_3.cl
+// RUN: FileCheck %s --check-prefix=ONE-STEP < %t.cl/clpar_min_max_72_3.cl
 // LANES: #ifndef CLPAR_INNER_LANES
 // LANES-NEXT: #if CLPAR_LANES_FIRST || CLPAR_LANES < 16
 // LANES-NEXT: #define CLPAR_INNER_LANES 1

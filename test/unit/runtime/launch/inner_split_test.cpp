@@ -177,5 +177,16 @@ TEST(InnerSplit, WorkSizeGivesEachGroupItsIterations) {
   EXPECT_FALSE(split_work_size(shape, odd, narrow).has_value());
 }
 
+TEST(InnerSplit, AnEmptyRangeHasNoNDRange) {
+  // The kernel has no guard for a group without iterations (no return before its
+  // barriers): the runtime never launches one.
+  constexpr std::array<std::size_t, 3> roomy{1024, 1024, 64};
+  const split_shape shape{32, 8, false};
+  EXPECT_FALSE(split_work_size(shape, std::vector<std::uint64_t>{0}, roomy).has_value());
+  EXPECT_FALSE(split_work_size(shape, std::vector<std::uint64_t>{0, 4200}, roomy).has_value());
+  EXPECT_FALSE(split_work_size(shape, std::vector<std::uint64_t>{5, 0}, roomy).has_value());
+  EXPECT_TRUE(split_work_size(shape, std::vector<std::uint64_t>{1, 1}, roomy).has_value());
+}
+
 }  // namespace
 }  // namespace clpar::rt
