@@ -22,7 +22,8 @@
 # and exits 1 if any batch disagrees or crashes.
 set -u
 usage() {
-  echo "usage: $0 build DIR [--seed S] [--batches N] [--programs K] [--size normal|small] [--build BUILD]" >&2
+  echo "usage: $0 build DIR [--seed S] [--batches N] [--programs K] [--size normal|small]" \
+    "[--build BUILD]" >&2
   echo "       $0 run DIR [MODE]" >&2
   exit 2
 }
@@ -86,7 +87,9 @@ case $action in
         echo "$(basename "$b"): $n programs agree ($mode)"
       else
         bad=$((bad + 1))
-        echo "$(basename "$b"): DISAGREES ($mode): $(grep -e 'programs that disagree' -e 'exited with' -e 'run failed' "$b/$mode.log" | head -3 | tr '\n' ' ')"
+        why=$(grep -e 'programs that disagree' -e 'exited with' -e 'run failed' "$b/$mode.log" |
+                head -3 | tr '\n' ' ')
+        echo "$(basename "$b"): DISAGREES ($mode): $why"
       fi
     done
     echo "difftest_batches: $count batches, $programs programs, $bad batches disagree ($mode)"

@@ -9,9 +9,11 @@
 // memory-bound GPU kernels against the device copy bandwidth (85%), and clpar's OpenMP
 // variant against the hand-written OpenMP loop (1.1x); and auto against the faster of the
 // OpenMP and GPU variants, the GPU's cached run included (1.2x: SPEC 1.6 asks for
-// "close").  A variant recorded by more than one process counts with its lower median.  Two columns with no aim appear where the run has their data: clpar's GPU
-// kernel time against cuBLAS's (the "cublas" records of the CUDA reference), and clpar's
-// GPU FLOP rate against the device's peak FP32 rate (the "peak FP32 (FMA)" limit).
+// "close").  A variant recorded by more than one process counts with the record of its
+// lower median (keep_better).  Two columns with no aim appear where the run has their
+// data: clpar's GPU kernel time against cuBLAS's (the "cublas" records of the CUDA
+// reference), and clpar's GPU FLOP rate against the device's peak FP32 rate (the "peak
+// FP32 (FMA)" limit).
 //
 // results.json carries the aims' values too, so that bench/support/plots.py draws the plots
 // of a run from it alone (and ends RESULTS.md with the section that links them).
@@ -105,9 +107,9 @@ struct run {
 };
 
 /// Adds x to the run; a variant whose process ran more than once (run.sh runs the cached GPU
-/// and auto twice, alternating) keeps one result per instance: a failed check wherever one
-/// failed, else the lower median.  Both variants compared by the auto column are so chosen
-/// alike, so one process's host noise does not decide it.
+/// and auto twice, alternating) keeps one record per instance, whole: a failed check
+/// wherever one failed, else the one with the lower median (its first call with it).  The
+/// auto column's two sides are chosen alike, so one process's host noise does not decide.
 void keep_better(run& r, const result& x) {
   for (result& kept : r.results) {
     if (kept.workload != x.workload || kept.size != x.size || kept.variant != x.variant)

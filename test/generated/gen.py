@@ -805,7 +805,8 @@ class Program:
         exact = term.exact and (not is_float(acc) or V * 2 ** term.G < 2 ** 20)
         E = 0.0 if exact or acc == 'int' else K * (term.E + term.V)
         name = self.fresh('p')
-        init = lit(acc, rng.choice([0, 0, 1, -2])) if acc != 'int' else lit('int', rng.randint(-3, 3))
+        init = (lit(acc, rng.choice([0, 0, 1, -2])) if acc != 'int'
+                else lit('int', rng.randint(-3, 3)))
         ctx = Ctx(self)
         ctx.used.update({out.name, x.name, y.name})
         bound = lambda view, d, e: ('%s.extent(%d)' % (view.name, d)
