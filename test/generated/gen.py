@@ -807,8 +807,6 @@ class Program:
         name = self.fresh('p')
         init = (lit(acc, rng.choice([0, 0, 1, -2])) if acc != 'int'
                 else lit('int', rng.randint(-3, 3)))
-        ctx = Ctx(self)
-        ctx.used.update({out.name, x.name, y.name})
         bound = lambda view, d, e: ('%s.extent(%d)' % (view.name, d)
                                     if view.ext[d] == e and rng.random() < 0.5 else str(e))
         code = ['for (auto i : clpar::prange(%s))' % bound(out, 0, m),
