@@ -148,7 +148,7 @@ std::atomic<unsigned long long> trial_calls{0};
 bool trials_on(const device_entry& device) {
   const char* value = environment_value("CLPAR_FORM_TRIALS");
   if (value != nullptr && std::strcmp(value, "0") == 0) return false;
-  return trials_everywhere() || device.traits.gpu;
+  return trials_everywhere() || device.type == "gpu";
 }
 
 /// A size class: the count's bit width (0 for none, k + 1 for 2^k to 2^(k+1) - 1).

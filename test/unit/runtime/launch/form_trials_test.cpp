@@ -134,7 +134,6 @@ struct call_of {
 device_entry gpu() {
   device_entry device;
   device.type = "gpu";
-  device.traits.gpu = true;
   device.compute_units = 132;
   device.max_work_group_size = 1024;
   device.max_work_item_sizes[0] = device.max_work_item_sizes[1] = 1024;
@@ -187,8 +186,6 @@ TEST(FormCandidates, OtherTileShapesOfAProductOnAGpu) {
   // A CPU device gets no tiles from the rules, and no other shapes.
   device_entry cpu = gpu();
   cpu.type = "cpu";
-  cpu.traits.gpu = false;
-  cpu.traits.cpu = true;
   EXPECT_EQ(form_candidates(call.request, cpu, kernel_form{}).size(), 2u);
 }
 

@@ -142,7 +142,6 @@ TEST(InnerSplit, TheEnvironmentForcesAShape) {
   request.inner_trips = 2;
   device_entry cpu;
   cpu.type = "cpu";
-  cpu.traits.cpu = true;
   cpu.compute_units = 2;
   cpu.max_work_group_size = 4096;
   cpu.max_work_item_sizes[0] = 4096;
