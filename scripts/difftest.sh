@@ -39,7 +39,8 @@ gen=$root/test/generated/gen.py
 compare=$root/test/generated/compare.py
 clparxx=$build/bin/clpar++
 [ -x "$clparxx" ] || { echo "difftest.sh: no $clparxx (build clpar first)" >&2; exit 2; }
-flags="-std=c++20 -O2 -I$root/include -I$root/test/generated"
+# shellcheck source=scripts/generated-batch.sh
+. "$root/scripts/generated-batch.sh"
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$keep"
@@ -51,19 +52,15 @@ while [ $(( $(date +%s) - start )) -lt "$seconds" ]; do
   s=$((seed + batches))
   batches=$((batches + 1))
   dir=$work/seed-$s
-  mkdir -p "$dir"
-  python3 "$gen" --seed "$s" --programs "$programs" --size "$size" -o "$dir/batch.cpp"
   generated=$((generated + programs))
   modes="host oclgrind"
-  if [ "$opencl_every" -gt 0 ] && [ $((batches % opencl_every)) -eq 1 -o "$opencl_every" -eq 1 ]; then
+  if [ "$opencl_every" -gt 0 ] && { [ $((batches % opencl_every)) -eq 1 ] || [ "$opencl_every" -eq 1 ]; }; then
     modes="$modes opencl"
   fi
   # The reference and the clpar++ build; a build failure fails the whole batch.
   bad=''
-  if ! c++ $flags "$dir/batch.cpp" -o "$dir/serial" >"$dir/serial-build.log" 2>&1; then
-    bad="the reference does not build"
-  elif ! "$clparxx" $flags "$dir/batch.cpp" -o "$dir/clpar" >"$dir/clpar-build.log" 2>&1; then
-    bad="clpar++ fails"
+  if ! build_batch "$root" "$clparxx" "$s" "$programs" "$size" "$dir"; then
+    bad=$batch_failure
   elif ! "$dir/serial" >"$dir/expected" 2>"$dir/serial.err"; then
     bad="the reference run fails"
   fi
@@ -72,7 +69,7 @@ while [ $(( $(date +%s) - start )) -lt "$seconds" ]; do
     echo "seed $s: $bad (all $programs programs count as failed)"
     mkdir -p "$keep/seed-$s"
     cp "$dir"/batch.cpp "$dir"/*.log "$keep/seed-$s/" 2>/dev/null
-    printf '%s\n' "python3 $gen --seed $s --programs $programs --size $size -o batch.cpp && $clparxx $flags batch.cpp -o clpar" \
+    printf '%s\n' "python3 $gen --seed $s --programs $programs --size $size -o batch.cpp && $clparxx $batch_flags batch.cpp -o clpar" \
       >"$keep/seed-$s/reproduce.sh"
     continue
   fi
@@ -116,7 +113,7 @@ while [ $(( $(date +%s) - start )) -lt "$seconds" ]; do
     device=opencl run=''
     [ "$mode" = host ] && device=host
     [ "$mode" = oclgrind ] && run='oclgrind --log oclgrind.log '
-    echo "c++ $flags program.cpp -o serial && $clparxx $flags program.cpp -o clpar &&" \
+    echo "c++ $batch_flags program.cpp -o serial && $clparxx $batch_flags program.cpp -o clpar &&" \
          "./serial >expected.out && CLPAR_DEVICE=$device CLPAR_TRACE=1 POCL_KERNEL_CACHE=0" \
          "CLPAR_CACHE_DIR=\$(mktemp -d) $run./clpar >actual.out; python3 $compare expected.out actual.out" \
          >"$out/reproduce.sh"

@@ -49,7 +49,8 @@ case $action in
     done
     clparxx=$build/bin/clpar++
     [ -x "$clparxx" ] || { echo "$0: no $clparxx (build clpar first)" >&2; exit 2; }
-    flags="-std=c++20 -O2 -I$root/include -I$root/test/generated"
+    # shellcheck source=scripts/generated-batch.sh
+    . "$root/scripts/generated-batch.sh"
     mkdir -p "$dir/lib" "$dir/bin" || exit 1
     # The runtime, and the xxHash library it links, which the other machine may lack.
     cp -L "$build/lib/libclpar_rt.so.0" "$dir/lib/" || exit 1
@@ -60,14 +61,8 @@ case $action in
     k=0
     while [ "$k" -lt "$batches" ]; do
       s=$((seed + k))
-      b=$dir/seed-$s
-      mkdir -p "$b"
-      python3 "$root/test/generated/gen.py" --seed "$s" --programs "$programs" --size "$size" \
-        -o "$b/batch.cpp" || exit 1
-      c++ $flags "$b/batch.cpp" -o "$b/serial" >"$b/serial-build.log" 2>&1 ||
-        { echo "seed $s: the reference does not build ($b/serial-build.log)" >&2; exit 1; }
-      "$clparxx" $flags "$b/batch.cpp" -o "$b/clpar" >"$b/clpar-build.log" 2>&1 ||
-        { echo "seed $s: clpar++ fails ($b/clpar-build.log)" >&2; exit 1; }
+      build_batch "$root" "$clparxx" "$s" "$programs" "$size" "$dir/seed-$s" ||
+        { echo "seed $s: $batch_failure (logs in $dir/seed-$s)" >&2; exit 1; }
       echo "seed $s: built"
       k=$((k + 1))
     done

@@ -421,10 +421,9 @@ void emitSplitForm(const ir::Region &R, OpenCLPrinter &P, std::string &K) {
   // then runs the statements after the tree in every lane.  None is needed: the runtime
   // launches exactly the other dimensions' counts and never an empty range
   // (split_work_size in the runtime's launch/inner_split.hpp).
-  for (unsigned D = 0; D < Last; ++D) {
-    const std::string S = std::to_string(D);
-    K += "  const ulong clpar_k" + S + " = get_global_id(" + std::to_string(N - 1 - D) + ");\n";
-  }
+  for (unsigned D = 0; D < Last; ++D)
+    K += "  const ulong clpar_k" + std::to_string(D) + " = get_global_id(" +
+         std::to_string(N - 1 - D) + ");\n";
   K += "  const ulong clpar_item_k = get_group_id(0) * CLPAR_ITEMS + clpar_item;\n";
   K += "  const ulong clpar_k" + SL + " = clpar_item_k < clpar_count" + SL +
        " ? clpar_item_k : clpar_count" + SL + " - 1;\n";

@@ -113,7 +113,7 @@ const char* device_context::open() {
       std::min<std::uint64_t>(std::uint64_t{256} << 20, device_->global_memory_bytes / 8);
   pool_ = buffer_pool(context_, capacity);
   transfer_ = staged_transfer(context_, queue_, 0,
-                              device_->type == "cpu" ? staged_transfer::staging::own_threads
+                              device_->kind == device_kind::cpu ? staged_transfer::staging::own_threads
                                                      : staged_transfer::staging::program_team);
   return nullptr;
 }

@@ -37,7 +37,7 @@ std::vector<device_description> list_devices() {
     d.platform_name = entry.platform_name;
     d.platform_version = entry.platform_version;
     d.device_name = entry.name;
-    d.type = entry.type;
+    d.type = device_kind_name(entry.kind);
     d.version = entry.version;
     d.driver_version = entry.driver_version;
     d.fp64 = entry.traits.fp64;

@@ -20,13 +20,6 @@ std::string string_info(const Object& object, cl_uint name) {
   return value;
 }
 
-std::string type_name(cl_device_type type) {
-  if (type & CL_DEVICE_TYPE_GPU) return "gpu";
-  if (type & CL_DEVICE_TYPE_CPU) return "cpu";
-  if (type & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
-  if (type & CL_DEVICE_TYPE_CUSTOM) return "custom";
-  return "other";
-}
 
 device_entry describe(const cl::Platform& platform, const cl::Device& device, int p, int d) {
   device_entry entry;
@@ -40,7 +33,7 @@ device_entry describe(const cl::Platform& platform, const cl::Device& device, in
 
   cl_device_type type = 0;
   device.getInfo(CL_DEVICE_TYPE, &type);
-  entry.type = type_name(type);
+  entry.kind = device_kind_of(type);
 
   const std::string extensions = string_info(device, CL_DEVICE_EXTENSIONS);
   cl_device_fp_config double_config = 0;
@@ -86,6 +79,30 @@ device_entry describe(const cl::Platform& platform, const cl::Device& device, in
 }
 
 }  // namespace
+
+device_kind device_kind_of(std::uint64_t type) noexcept {
+  if (type & CL_DEVICE_TYPE_GPU) return device_kind::gpu;
+  if (type & CL_DEVICE_TYPE_CPU) return device_kind::cpu;
+  if (type & CL_DEVICE_TYPE_ACCELERATOR) return device_kind::accelerator;
+  if (type & CL_DEVICE_TYPE_CUSTOM) return device_kind::custom;
+  return device_kind::other;
+}
+
+const char* device_kind_name(device_kind kind) noexcept {
+  switch (kind) {
+    case device_kind::gpu:
+      return "gpu";
+    case device_kind::cpu:
+      return "cpu";
+    case device_kind::accelerator:
+      return "accelerator";
+    case device_kind::custom:
+      return "custom";
+    case device_kind::other:
+      break;
+  }
+  return "other";
+}
 
 const platform_list& platform_list::instance() {
   // Leaked on purpose (see the header); the initialisation itself is thread-safe.

@@ -22,6 +22,18 @@
 
 namespace clpar::rt {
 
+/// What a device is tuned as: the first of GPU, CPU, accelerator and custom its
+/// CL_DEVICE_TYPE names.  A device may name several (oclgrind names all four); its traits
+/// keep each flag, for CLPAR_DEVICE's selections, while the kernels' forms and the
+/// transfers' staging follow this one kind, so such a device is tuned as a GPU.
+enum class device_kind : std::uint8_t { gpu, cpu, accelerator, custom, other };
+
+/// The kind a CL_DEVICE_TYPE bit set names.
+device_kind device_kind_of(std::uint64_t type) noexcept;
+
+/// "gpu", "cpu", "accelerator", "custom" or "other".
+const char* device_kind_name(device_kind kind) noexcept;
+
 struct device_entry {
   cl::Platform platform;
   cl::Device device;
@@ -30,7 +42,7 @@ struct device_entry {
   std::string platform_name;     ///< CL_PLATFORM_NAME
   std::string platform_version;  ///< CL_PLATFORM_VERSION
   std::string name;              ///< CL_DEVICE_NAME
-  std::string type;              ///< "cpu", "gpu", "accelerator", "custom" or "other"
+  device_kind kind = device_kind::other;
   std::string version;           ///< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL ..."
   std::string driver_version;    ///< CL_DRIVER_VERSION
   std::uint64_t global_memory_bytes = 0;

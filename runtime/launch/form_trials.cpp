@@ -16,6 +16,7 @@
 
 #include "cache/program_cache.hpp"
 #include "clpar/rt/stats.hpp"
+#include "device/platform_list.hpp"
 #include "launch/index_width.hpp"
 #include "support/environment.hpp"
 #include "trace/trace.hpp"
@@ -148,7 +149,7 @@ std::atomic<unsigned long long> trial_calls{0};
 bool trials_on(const device_entry& device) {
   const char* value = environment_value("CLPAR_FORM_TRIALS");
   if (value != nullptr && std::strcmp(value, "0") == 0) return false;
-  return trials_everywhere() || device.type == "gpu";
+  return trials_everywhere() || device.kind == device_kind::gpu;
 }
 
 /// A size class: the count's bit width (0 for none, k + 1 for 2^k to 2^(k+1) - 1).

@@ -112,7 +112,7 @@ std::optional<split_shape> split_shape_of(const launch_request& request,
   in.trips = request.inner_trips;
   in.iterations = iteration_count(request);
   in.unit_inner = unit_inner_of(request);
-  in.gpu = device.type == "gpu";
+  in.gpu = device.kind == device_kind::gpu;
   in.compute_units = device.compute_units;
   in.max_group = std::min(device.max_work_group_size, device.max_work_item_sizes[0]);
   in.forced = forced_shape();

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "device/platform_list.hpp"
 #include "support/environment.hpp"
 #include "trace/trace.hpp"
 
@@ -21,7 +22,8 @@ kernel_form form_for(const launch_request& request, const device_context& contex
   // on an H100 (matmul 256: 23 us against 15; the tiled and other forms 0-24% faster;
   // docs/performance.md, "32-bit positions").  Nor, by rule, on CPU devices
   // (launch/index_width.hpp).  Form trials still time both widths wherever they run.
-  form.index32 = !form.split && index32_by_rule(request, context.device().type == "cpu");
+  form.index32 =
+      !form.split && index32_by_rule(request, context.device().kind == device_kind::cpu);
   return form;
 }
 

@@ -98,7 +98,7 @@ tile_inputs tile_inputs_of(const launch_request& request, const device_entry& de
   in.rows = request.dims[0].count;
   in.cols = request.dims[1].count;
   in.trips = request.inner_trips;
-  in.gpu = device.type == "gpu";
+  in.gpu = device.kind == device_kind::gpu;
   in.compute_units = device.compute_units;
   in.max_group = std::min(device.max_work_group_size,
                           device.max_work_item_sizes[0] * device.max_work_item_sizes[1]);

@@ -98,7 +98,7 @@ TEST_F(DeviceContext, VariantsAreFormsOfOneProgram) {
 
 TEST_F(DeviceContext, OnlyANonCpuDeviceLendsItsCopiesToTheProgramsTeam) {
   device_context& context = *device_context::of(0).value;
-  EXPECT_EQ(context.transfer().lends_copies(), context.device().type != "cpu");
+  EXPECT_EQ(context.transfer().lends_copies(), context.device().kind != device_kind::cpu);
 }
 
 TEST_F(DeviceContext, AKernelsDeclaredGroupIsKnown) {

@@ -10,6 +10,25 @@ TEST(PlatformList, IsOneListForTheProcess) {
   EXPECT_EQ(&platform_list::instance(), &platform_list::instance());
 }
 
+TEST(DeviceKind, IsTheFirstOfGpuCpuAcceleratorCustom) {
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_GPU), device_kind::gpu);
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_CPU), device_kind::cpu);
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_ACCELERATOR), device_kind::accelerator);
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_CUSTOM), device_kind::custom);
+  EXPECT_EQ(device_kind_of(0), device_kind::other);
+  // oclgrind's device names accelerator, GPU, CPU and default at once: a GPU to tune for,
+  // though CLPAR_DEVICE=opencl-cpu also selects it (its traits keep the CPU flag).
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_CPU |
+                           CL_DEVICE_TYPE_DEFAULT),
+            device_kind::gpu);
+  EXPECT_EQ(device_kind_of(CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_ACCELERATOR), device_kind::cpu);
+  EXPECT_STREQ(device_kind_name(device_kind::gpu), "gpu");
+  EXPECT_STREQ(device_kind_name(device_kind::cpu), "cpu");
+  EXPECT_STREQ(device_kind_name(device_kind::accelerator), "accelerator");
+  EXPECT_STREQ(device_kind_name(device_kind::custom), "custom");
+  EXPECT_STREQ(device_kind_name(device_kind::other), "other");
+}
+
 TEST(PlatformList, DescribesEveryDevice) {
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) GTEST_SKIP() << "no OpenCL device: " << list.why_none();
@@ -22,8 +41,8 @@ TEST(PlatformList, DescribesEveryDevice) {
     EXPECT_GE(entry.max_work_group_size, 1u);
     EXPECT_EQ(list.traits()[i].platform, entry.traits.platform);
     EXPECT_EQ(list.traits()[i].device, entry.traits.device);
-    EXPECT_EQ(entry.traits.gpu, entry.type == "gpu");
-    EXPECT_EQ(entry.traits.cpu, entry.type == "cpu");
+    EXPECT_EQ(entry.kind == device_kind::gpu, entry.traits.gpu);
+    EXPECT_EQ(entry.kind == device_kind::cpu, entry.traits.cpu && !entry.traits.gpu);
   }
   EXPECT_STREQ(list.why_none(), "");
 }

@@ -133,7 +133,7 @@ struct call_of {
 /// An H100's limits as the runtime lists them.
 device_entry gpu() {
   device_entry device;
-  device.type = "gpu";
+  device.kind = device_kind::gpu;
   device.compute_units = 132;
   device.max_work_group_size = 1024;
   device.max_work_item_sizes[0] = device.max_work_item_sizes[1] = 1024;
@@ -185,7 +185,7 @@ TEST(FormCandidates, OtherTileShapesOfAProductOnAGpu) {
   ASSERT_EQ(unsetenv("CLPAR_PRODUCT_TILES"), 0);
   // A CPU device gets no tiles from the rules, and no other shapes.
   device_entry cpu = gpu();
-  cpu.type = "cpu";
+  cpu.kind = device_kind::cpu;
   EXPECT_EQ(form_candidates(call.request, cpu, kernel_form{}).size(), 2u);
 }
 

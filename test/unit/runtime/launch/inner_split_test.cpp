@@ -141,7 +141,7 @@ TEST(InnerSplit, TheEnvironmentForcesAShape) {
   launch_request request{&info, &dim, &view, 1, nullptr, 0, placement_request::automatic};
   request.inner_trips = 2;
   device_entry cpu;
-  cpu.type = "cpu";
+  cpu.kind = device_kind::cpu;
   cpu.compute_units = 2;
   cpu.max_work_group_size = 4096;
   cpu.max_work_item_sizes[0] = 4096;

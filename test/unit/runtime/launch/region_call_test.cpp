@@ -688,7 +688,7 @@ TEST_F(RegionCall, FormTrialsTimeBothIndexWidthsAndKeepOne) {
   // Without trials every call takes the rule form: 32-bit positions, but on CPU devices.
   scoped_env no_trials("CLPAR_FORM_TRIALS", "0");
   ASSERT_TRUE(run_traced(setup).on_device);
-  const bool cpu = platform_list::instance().devices().front().type == "cpu";
+  const bool cpu = platform_list::instance().devices().front().kind == device_kind::cpu;
   EXPECT_EQ(out[0], cpu ? 8 : 4);
 }
 
