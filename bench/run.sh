@@ -6,8 +6,9 @@
 # (CLPAR_DEVICE=host, which also times the serial reference and the hand-written OpenMP
 # loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
 # empty kernel cache, then again with the kernels it stored, as clpar-gpu-cached; auto,
-# with the cache and the calibration the runs before stored; the cached GPU and auto then
-# once more each, the report keeping each one's lower median); the hand-written OpenCL
+# with the cache and the calibration the runs before stored; the cached GPU, the host and
+# auto then once more each, the report keeping each one's lower median and listing each
+# process's runtime start); the hand-written OpenCL
 # reference; the hand-written CUDA reference with its cuBLAS variants, built here with nvcc
 # when nvcc and an NVIDIA GPU are present (without cuBLAS where it does not link).  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
 # timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots
@@ -84,13 +85,15 @@ fi
 step clpar-auto env CLPAR_DEVICE=auto "$bin/bench_suite" --variant clpar-auto $quick
 # auto against the faster variant compares end-to-end medians of different processes, whose
 # host times move by 10 to 20% from one process to the next (transfers from pageable
-# memory most): the cached GPU and auto run a second time, alternating, and the report
-# keeps each one's lower median.
+# memory most): the cached GPU, the host and auto run a second time, alternating, and the
+# report keeps each one's lower median (the host's too, so that auto is not compared with
+# its process's slower one).
 if [ -z "$quick" ]; then
   if "$bin/device_limits" --has gpu; then
     step clpar-gpu-cached-2 env CLPAR_DEVICE=opencl-gpu "$bin/bench_suite" \
       --variant clpar-gpu-cached
   fi
+  step clpar-host-2 env CLPAR_DEVICE=host "$bin/bench_suite" --variant clpar-host
   step clpar-auto-2 env CLPAR_DEVICE=auto "$bin/bench_suite" --variant clpar-auto
 fi
 step opencl-hand env CUDA_CACHE_DISABLE=1 "$bin/opencl_reference" $quick

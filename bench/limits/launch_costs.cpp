@@ -4,7 +4,10 @@
 // clFlush, with events kept and polled as pending_kernels does, with clFinish per launch
 // (on the profiling queue and on a plain one, with the arguments and without),
 // with the event's profiling times read, and with a 16-byte write before and read after
-// (the error word).  On the first GPU, else the first device.  Microseconds per launch.
+// (the error word), and with host work (a busy wait of 1 to 4 us) before the enqueue or
+// between the enqueue and clFinish: whether the device runs the kernel while the host
+// still works, so that work done there costs nothing.  On the first GPU, else the first
+// device.  Microseconds per launch.
 //
 //   launch_costs [n]      (n work-items, 1024 by default)
 #define CL_TARGET_OPENCL_VERSION 300
@@ -198,4 +201,35 @@ int main(int argc, char** argv) {
       "J clFinish alone (nothing queued)", [&](cl_command_queue qq) { clFinish(qq); }, q);
   run(
       "K 8 setArg alone", [&](cl_command_queue) { args(); }, q);
+  auto busy = [](double us) {
+    const double until = now() + us * 1e-6;
+    while (now() < until) {
+    }
+  };
+  // Where the host's work goes: before the enqueue, between it and clFinish, or there
+  // after a clFlush.
+  enum class work_at { before, between, after_flush };
+  const struct {
+    work_at at;
+    const char* label;
+  } placements[] = {{work_at::before, "L F + %.0f us of host work before the enqueue"},
+                    {work_at::between, "M F + %.0f us of host work before clFinish"},
+                    {work_at::after_flush, "N F + %.0f us before clFinish, clFlush first"}};
+  for (double us : {1.0, 2.0, 4.0}) {
+    for (const auto& p : placements) {
+      char label[80];
+      std::snprintf(label, sizeof label, p.label, us);
+      run(
+          label,
+          [&](cl_command_queue qq) {
+            if (p.at == work_at::before) busy(us);
+            args();
+            clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+            if (p.at == work_at::after_flush) clFlush(qq);
+            if (p.at != work_at::before) busy(us);
+            clFinish(qq);
+          },
+          q);
+    }
+  }
 }

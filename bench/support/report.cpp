@@ -149,7 +149,13 @@ run read_records(const char* path) {
       if (!seen) r.instances.push_back(key);
       keep_better(r, x);
     } else if (f.size() == 5 && f[0] == "limit") {
-      r.limits.push_back({f[1], std::stod(f[2]), f[3], f[4]});
+      // A limit a repeated process measured again (runtime start) keeps its place in the
+      // table with the process's number; limit_value reads the first.
+      int process = 1;
+      for (const limit& l : r.limits) process += l.name == f[1] ? 1 : 0;
+      std::string name = f[1];
+      if (process > 1) name += " (process " + std::to_string(process) + ")";
+      r.limits.push_back({name, std::stod(f[2]), f[3], f[4]});
     }
   }
   return r;
