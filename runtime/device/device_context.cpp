@@ -18,6 +18,13 @@
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
+
+launch_submission after_launch_status(launch_submission was, cl_int status) noexcept {
+  if (status == CL_QUEUED) return launch_submission::on_flush;
+  if (status == CL_SUBMITTED || status == CL_RUNNING || status == CL_COMPLETE)
+    return launch_submission::at_enqueue;
+  return was;
+}
 namespace {
 
 struct context_slot {

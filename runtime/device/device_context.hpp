@@ -43,6 +43,24 @@ inline constexpr const char* strict_fp_build_option = "-cl-fp32-correctly-rounde
 /// region_info::strict_fp, strict_fp_build_option.
 std::string program_build_options(const region_info& info, const char* user);
 
+/// Whether an asynchronous launch on a device's queue needs a clFlush to start
+/// (launch/kernel_launch.cpp), as its last tracked launch showed.
+enum class launch_submission : std::uint8_t {
+  /// Not shown otherwise (no tracked launch yet, or the last read CL_QUEUED): a clFlush
+  /// after each launch.  A queued command may wait for a flush (oclgrind's do) or only for
+  /// the commands before it (PoCL's, on a busy queue); either way the flush is safe.
+  on_flush,
+  /// The last tracked launch's event read CL_SUBMITTED or later right after its enqueue,
+  /// before any flush: the queue issues commands to the device as they come (NVIDIA's and,
+  /// on an idle queue, PoCL's), so launches leave the flush out.
+  at_enqueue
+};
+
+/// What `was` becomes once a tracked launch's event read `status` right after the enqueue:
+/// at_enqueue for a submitted, running or complete command, on_flush for a queued one; an
+/// error status (the command failed; pending_kernels reports it) changes nothing.
+launch_submission after_launch_status(launch_submission was, cl_int status) noexcept;
+
 /// A region's kernel on one device, or why it could not be made.
 struct kernel_entry {
   cl::Program program;
@@ -93,6 +111,8 @@ class device_context {
   bool& error_word_clear() noexcept { return error_word_clear_; }
   /// Counts an untimed asynchronous launch; the count before it.
   unsigned count_untimed_launch() noexcept { return untimed_launches_++; }
+  /// How the queue starts its commands, as its tracked launches showed so far.
+  launch_submission& submission() noexcept { return submission_; }
   /// At least `size` bytes of host memory for reading reductions' partials back.  Up to staging_kept_bytes of it stays allocated between calls.
   std::byte* staging(std::size_t size);
   void trim_staging();
@@ -182,6 +202,7 @@ class device_context {
   cl::Buffer error_word_;
   bool error_word_clear_ = false;  ///< made without contents
   unsigned untimed_launches_ = 0;
+  launch_submission submission_ = launch_submission::on_flush;
   std::vector<std::byte> staging_;
 
   std::mutex slots_mutex_;

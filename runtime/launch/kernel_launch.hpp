@@ -10,7 +10,9 @@
 //      buffer), the NDRange enqueued (work_size.hpp);
 //   3. when the call needs nothing back from the kernel (no checks in it, no reduction) and
 //      its results stay on the device (a data scope), it returns once the kernel is
-//      enqueued and flushed: the device's pending_kernels keeps the event
+//      enqueued and flushed (not flushed while the queue's last tracked launch showed its
+//      command submitted at enqueue, device_context.hpp's launch_submission): the
+//      device's pending_kernels keeps the event
 //      (device/pending_kernels.hpp), the written spans become valid only on the device,
 //      and later commands on the in-order queue see them.  Otherwise the error word (of a
 //      kernel that checks accesses) and every reduction's partials are read back, then

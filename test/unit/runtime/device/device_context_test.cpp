@@ -146,6 +146,20 @@ TEST_F(DeviceContext, BuildOptionsArePartOfTheKey) {
   EXPECT_EQ(fast.why, nullptr) << fast.why;
 }
 
+TEST(LaunchSubmission, FollowsTheStatusRightAfterTheEnqueue) {
+  using s = launch_submission;
+  for (cl_int started : {CL_SUBMITTED, CL_RUNNING, CL_COMPLETE}) {
+    EXPECT_EQ(after_launch_status(s::on_flush, started), s::at_enqueue);
+    EXPECT_EQ(after_launch_status(s::at_enqueue, started), s::at_enqueue);
+  }
+  // A queued command brings the flush back, until a later one reads submitted.
+  EXPECT_EQ(after_launch_status(s::at_enqueue, CL_QUEUED), s::on_flush);
+  EXPECT_EQ(after_launch_status(s::on_flush, CL_QUEUED), s::on_flush);
+  // A failed command says nothing about submission.
+  EXPECT_EQ(after_launch_status(s::on_flush, CL_OUT_OF_RESOURCES), s::on_flush);
+  EXPECT_EQ(after_launch_status(s::at_enqueue, CL_OUT_OF_RESOURCES), s::at_enqueue);
+}
+
 TEST(ProgramBuildOptions, StrictFpAppendsCorrectRounding) {
   region_info info{"test.cpp:1:1", "fill", good_source, 1, false, false};
   EXPECT_EQ(program_build_options(info, ""), "");

@@ -823,6 +823,28 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
 }
 
+TEST_F(RegionCall, ATrackedLaunchShowsWhetherLaunchesNeedAFlush) {
+  if (sync_launches_requested()) GTEST_SKIP() << "every call waits: no asynchronous launch";
+  scoped_env times("CLPAR_KERNEL_TIMES", "1");  // every launch tracked
+  const std::size_t n = 64, calls = 3;
+  relax_calls relax(n, calls);
+  outcome<device_context*> context = device_context::of(0);
+  ASSERT_TRUE(context) << context.why;
+  // PoCL issues a command on an idle queue at once; oclgrind runs it at the flush.
+  const bool issues_at_once = context.value->device().name.find("Oclgrind") == std::string::npos;
+  {
+    data_scope scope("region_call_test.cpp:1:1 relax_loop");
+    for (std::size_t c = 0; c < calls; ++c) {
+      relax.run_in(scope, 1);
+      EXPECT_EQ(context.value->submission(), issues_at_once ? launch_submission::at_enqueue
+                                                            : launch_submission::on_flush)
+          << c;
+      scope.sync();  // an idle queue for the next launch
+    }
+  }
+  relax.expect_done();
+}
+
 TEST_F(RegionCall, ThreadsShareOneDataScope) {
   // The threads of an OpenMP loop in a translated function call regions through the
   // function's one data scope, and sync() it before host code, all at once: the scope's
