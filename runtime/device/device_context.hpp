@@ -70,7 +70,8 @@ struct kernel_entry {
   /// (CL_KERNEL_COMPILE_WORK_GROUP_SIZE's product); 0 when it declares none or more than
   /// the device's CL_DEVICE_MAX_WORK_GROUP_SIZE.
   std::size_t compile_group = 0;
-  /// Set when an enqueue with compile_group work-items was refused (launch/kernel_form.hpp).
+  /// Set when an enqueue with compile_group work-items was refused with
+  /// CL_INVALID_WORK_GROUP_SIZE (launch/kernel_form.hpp).
   std::atomic<bool> group_refused{false};
   cl_uint arg_count = 0;            ///< CL_KERNEL_NUM_ARGS
   const char* why = nullptr;        ///< null when the kernel is ready

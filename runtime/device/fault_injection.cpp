@@ -20,16 +20,18 @@ constexpr std::int32_t device_not_available = -2;           // CL_DEVICE_NOT_AVA
 constexpr std::int32_t mem_object_allocation_failure = -4;  // CL_MEM_OBJECT_ALLOCATION_FAILURE
 constexpr std::int32_t out_of_resources = -5;               // CL_OUT_OF_RESOURCES
 constexpr std::int32_t build_program_failure = -11;         // CL_BUILD_PROGRAM_FAILURE
+constexpr std::int32_t invalid_work_group_size = -54;       // CL_INVALID_WORK_GROUP_SIZE
 
-constexpr std::array<fault_kind, 6> named_kinds = {fault_kind::build,   fault_kind::alloc,
-                                                   fault_kind::enqueue, fault_kind::read,
-                                                   fault_kind::write,   fault_kind::device_lost};
+constexpr std::array<fault_kind, 7> named_kinds = {
+    fault_kind::build, fault_kind::alloc,       fault_kind::enqueue, fault_kind::read,
+    fault_kind::write, fault_kind::device_lost, fault_kind::group};
 
 std::int32_t status_of(fault_kind kind) noexcept {
   switch (kind) {
     case fault_kind::build: return build_program_failure;
     case fault_kind::alloc: return mem_object_allocation_failure;
     case fault_kind::device_lost: return device_not_available;
+    case fault_kind::group: return invalid_work_group_size;
     default: return out_of_resources;
   }
 }
@@ -41,7 +43,7 @@ bool is_command(fault_kind kind) noexcept {
 struct fault_state {
   fault_plan plan;
   std::mutex mutex;
-  std::array<std::uint64_t, 7> counts{};  ///< per fault_kind; device_lost counts commands
+  std::array<std::uint64_t, 8> counts{};  ///< per fault_kind; device_lost counts commands
   std::set<const void*> lost_devices;
 };
 
@@ -82,6 +84,7 @@ const char* fault_kind_name(fault_kind kind) noexcept {
     case fault_kind::read: return "read";
     case fault_kind::write: return "write";
     case fault_kind::device_lost: return "device-lost";
+    case fault_kind::group: return "group";
     case fault_kind::none: break;
   }
   return "none";
@@ -100,7 +103,7 @@ fault_plan parse_fault_plan(std::string_view text) {
                                    [&](fault_kind k) { return name == fault_kind_name(k); });
     if (kind == named_kinds.end()) {
       plan.error = "unknown kind '" + std::string(name) +
-                   "' (build, alloc, enqueue, read, write or device-lost)";
+                   "' (build, alloc, enqueue, read, write, device-lost or group)";
       break;
     }
     std::uint64_t nth = 0;

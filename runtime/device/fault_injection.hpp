@@ -12,6 +12,9 @@
 //                                                        CL_OUT_OF_RESOURCES
 //   read         clEnqueueReadBuffer[Rect]               CL_OUT_OF_RESOURCES
 //   write        clEnqueueWriteBuffer[Rect]              CL_OUT_OF_RESOURCES
+//   group        clEnqueueNDRangeKernel with an explicit work-group of more than one
+//                work-item (counted apart from enqueue)   CL_INVALID_WORK_GROUP_SIZE, as a
+//                device answers a declared group it does not run after all
 //   device-lost  the Nth command of any of enqueue, read and write: it fails, and so does
 //                every later operation on its device (commands, waits, allocations,
 //                builds, new contexts and queues), with CL_DEVICE_NOT_AVAILABLE; queries,
@@ -31,7 +34,16 @@
 
 namespace clpar::rt {
 
-enum class fault_kind : std::uint8_t { none, build, alloc, enqueue, read, write, device_lost };
+enum class fault_kind : std::uint8_t {
+  none,
+  build,
+  alloc,
+  enqueue,
+  read,
+  write,
+  device_lost,
+  group
+};
 
 struct fault_point {
   fault_kind kind = fault_kind::none;
@@ -48,7 +60,7 @@ struct fault_plan {
 /// Parses CLPAR_FAULT's value; an empty text plans nothing.
 fault_plan parse_fault_plan(std::string_view text);
 
-/// "build", "alloc", ... "device-lost".
+/// "build", "alloc", ... "device-lost", "group".
 const char* fault_kind_name(fault_kind kind) noexcept;
 
 /// Whether CLPAR_FAULT plans any fault (read once, at the first OpenCL call).

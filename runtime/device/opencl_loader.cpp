@@ -34,9 +34,11 @@ struct loaded_api {
 #define CLPAR_CL_STATUS(name, fault, target, params, args) cl_int(CL_API_CALL* name) params = nullptr;
 #define CLPAR_CL_OBJECT(type, name, fault, target, params, args) \
   type(CL_API_CALL* name) params = nullptr;
+#define CLPAR_CL_LAUNCH CLPAR_CL_STATUS
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
 #undef CLPAR_CL_OBJECT
+#undef CLPAR_CL_LAUNCH
 };
 
 const loaded_api& api() noexcept {
@@ -61,9 +63,11 @@ const loaded_api& api() noexcept {
   made->name = reinterpret_cast<decltype(made->name)>(dlsym(library, #name));
 #define CLPAR_CL_OBJECT(type, name, fault, target, params, args) \
   CLPAR_CL_STATUS(name, fault, target, params, args)
+#define CLPAR_CL_LAUNCH CLPAR_CL_STATUS
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
 #undef CLPAR_CL_OBJECT
+#undef CLPAR_CL_LAUNCH
     return made;
   }();
   return *loaded;
@@ -111,6 +115,14 @@ const void* nothing() noexcept { return nullptr; }
 
 }  // namespace target
 
+/// Whether a launch names a work-group of more than one work-item.
+bool several_items(cl_uint dims, const size_t* local) noexcept {
+  if (local == nullptr) return false;
+  size_t items = 1;
+  for (cl_uint d = 0; d < dims && d < 3; ++d) items *= local[d];
+  return items > 1;
+}
+
 // The status a function answers instead of running: no loader, a loader without it, or a
 // planned fault.  0 lets it run.
 template <class Target>
@@ -145,6 +157,20 @@ const char* opencl_unavailable() noexcept { return api().unavailable; }
     }                                                                                      \
     return api().name args;                                                                \
   }
+// A launch with an explicit group of more than one work-item may also be refused it
+// (CLPAR_FAULT=group:N), after the checks every enqueue gets.
+#define CLPAR_CL_LAUNCH(name, fault, on, params, args)                                     \
+  cl_int CL_API_CALL name params {                                                         \
+    using namespace clpar::rt;                                                             \
+    if (const cl_int refused = refusal(api().name != nullptr, fault_kind::fault,           \
+                                       [&]() noexcept { return target::on; }, #name))      \
+      return refused;                                                                      \
+    if (faults_planned() && several_items(work_dim, local_work_size))                      \
+      if (const cl_int refused = fault_for(fault_kind::group, target::on, #name))          \
+        return refused;                                                                    \
+    return api().name args;                                                                \
+  }
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
 #undef CLPAR_CL_OBJECT
+#undef CLPAR_CL_LAUNCH

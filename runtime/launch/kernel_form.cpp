@@ -41,9 +41,10 @@ std::string form_build_options(const launch_request& request, const kernel_form&
 bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info) {
   if (entry == nullptr || entry->why != nullptr) return false;
   const unsigned group = form.tiles ? form.tiles->group() : form.split ? form.split->group() : 0;
-  if (entry->work_group_size >= group) return true;
-  const bool refused = entry->group_refused.load(std::memory_order_relaxed);
-  if (group == entry->compile_group && !refused) return true;
+  // The group the kernel declares, which the device may have refused at an enqueue.
+  const bool declared = group != 0 && group == entry->compile_group;
+  const bool refused = declared && entry->group_refused.load(std::memory_order_relaxed);
+  if (!refused && (entry->work_group_size >= group || declared)) return true;
   if (trace_enabled())
     trace_write(std::string(info.site) + ": the " + (form.tiles ? "tiled" : "split") +
                 " form needs " + std::to_string(group) + " work-items a group, its kernel " +

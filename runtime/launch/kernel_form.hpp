@@ -44,7 +44,8 @@ std::string form_build_options(const launch_request& request, const kernel_form&
 /// CL_KERNEL_WORK_GROUP_SIZE, or the group the kernel declares (reqd_work_group_size, as
 /// the tiled and split forms do) where the device allows it: NVIDIA's OpenCL answers 256
 /// for every kernel and runs declared groups of 512 and 1024 (docs/performance.md).  A
-/// declared group whose enqueue was refused (kernel_entry::group_refused) is not usable.
+/// declared group whose enqueue was refused (kernel_entry::group_refused, whatever the
+/// kernel's limit said) is not usable.
 bool form_usable(const kernel_entry* entry, const kernel_form& form, const region_info& info);
 
 /// The kernel `request` runs on `context`'s device, built now if need be: the form its

@@ -422,9 +422,11 @@ const char* launch_part::enqueue(bool timed, bool asynchronous, bool flush) {
                                       nd_range(size_->dims, size_->global),
                                       nd_range(size_->dims, size_->local), nullptr,
                                       tracked ? &kernel_done_ : nullptr);
-  if (status == CL_INVALID_WORK_GROUP_SIZE && group_items_ > kernel_.work_group_size) {
-    // A declared group beyond CL_KERNEL_WORK_GROUP_SIZE (launch/kernel_form.hpp) that this
-    // device does not run after all: later calls take the general form.
+  if (status == CL_INVALID_WORK_GROUP_SIZE && kernel_.compile_group != 0 &&
+      group_items_ == kernel_.compile_group) {
+    // The group the kernel declares (a tiled or split form's), which this device does not
+    // run after all (NVIDIA's OpenCL reports 256 work-items for every kernel and runs
+    // declared groups beyond it: launch/kernel_form.hpp): later calls take the general form.
     kernel_.group_refused.store(true, std::memory_order_relaxed);
   }
   if (status != CL_SUCCESS) return cl_failure_why("clEnqueueNDRangeKernel", status);

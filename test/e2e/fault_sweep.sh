@@ -5,8 +5,9 @@
 # (runtime/device/fault_injection.hpp) and N = 1, 2, ... until the program makes no Nth
 # operation of that kind, runs CLPAR on the OpenCL device with CLPAR_FAULT=KIND:N and checks
 # the outcome SPEC 5 allows:
-#   build, alloc, enqueue, write, read   the serial build's output, exit 0 (a failed read
-#                                        is tried again)
+#   build, alloc, enqueue, write, read,  the serial build's output, exit 0 (a failed read
+#   group                                is tried again; a refused work-group makes the
+#                                        site's later calls take the general form)
 #   device-lost                          the serial build's output, or clpar::device_error
 #                                        naming the memory (exit 3) after a correct start of
 #                                        the serial build's output
@@ -23,7 +24,7 @@ export POCL_KERNEL_CACHE=0 CLPAR_DEVICE=${FAULT_DEVICE:-opencl}
 CLPAR_CACHE_DIR="$work/warm" "$clpar" >/dev/null 2>&1 || { echo "warm-up run failed"; exit 1; }
 
 failures=0
-for kind in build alloc enqueue read write device-lost; do
+for kind in build alloc enqueue read write device-lost group; do
   same=0 lost=0 n=1
   while [ $n -le 500 ]; do
     cache="$work/warm"

@@ -104,6 +104,10 @@ int main() {
   rows(av, xn, ym);
   columns(av, xm, yn);
   show("rows", ym);
+  // The same site again (where CLPAR_FAULT=group:1 refused the first call's work-group, the
+  // general form runs it).
+  rows(av, xn, ym);
+  show("rows again", ym);
   shifted_rows(av, ym);
   show("shifted rows", ym);
   show("columns", yn);

@@ -15,11 +15,12 @@ TEST(FaultPlan, EmptyPlansNothing) {
 
 TEST(FaultPlan, EveryKind) {
   const fault_plan plan =
-      parse_fault_plan("build:1,alloc:2,enqueue:3,read:4,write:5,device-lost:60");
+      parse_fault_plan("build:1,alloc:2,enqueue:3,read:4,write:5,device-lost:60,group:2");
   ASSERT_TRUE(plan.error.empty()) << plan.error;
   const std::vector<fault_point> expected = {
-      {fault_kind::build, 1}, {fault_kind::alloc, 2},  {fault_kind::enqueue, 3},
-      {fault_kind::read, 4},  {fault_kind::write, 5}, {fault_kind::device_lost, 60}};
+      {fault_kind::build, 1},        {fault_kind::alloc, 2},  {fault_kind::enqueue, 3},
+      {fault_kind::read, 4},         {fault_kind::write, 5},  {fault_kind::device_lost, 60},
+      {fault_kind::group, 2}};
   EXPECT_EQ(plan.points, expected);
 }
 
@@ -41,7 +42,8 @@ TEST(FaultPlan, MalformedTextPlansNothingAndSaysWhy) {
 
 TEST(FaultPlan, KindNamesRoundTrip) {
   for (fault_kind kind : {fault_kind::build, fault_kind::alloc, fault_kind::enqueue,
-                          fault_kind::read, fault_kind::write, fault_kind::device_lost}) {
+                          fault_kind::read, fault_kind::write, fault_kind::device_lost,
+                          fault_kind::group}) {
     const fault_plan plan = parse_fault_plan(std::string(fault_kind_name(kind)) + ":7");
     ASSERT_EQ(plan.points.size(), 1u);
     EXPECT_EQ(plan.points[0], (fault_point{kind, 7}));

@@ -42,5 +42,17 @@ TEST(KernelForm, ADeclaredGroupIsUsableBeyondTheReportedLimitUntilRefused) {
   EXPECT_TRUE(form_usable(&entry, split_of(32, 8), info));
 }
 
+TEST(KernelForm, ARefusedDeclaredGroupIsUnusableWithinTheReportedLimitToo) {
+  // PoCL's limit is far above the group; a refusal (CLPAR_FAULT=group:N, or a device's
+  // own) still makes the declared group unusable.
+  const region_info info{"a.cpp:1:1", "k", "__kernel void k() {}", 1, false, false};
+  kernel_entry entry;
+  entry.work_group_size = 4096;
+  entry.compile_group = 256;
+  EXPECT_TRUE(form_usable(&entry, split_of(4, 64), info));
+  entry.group_refused = true;
+  EXPECT_FALSE(form_usable(&entry, split_of(4, 64), info));
+}
+
 }  // namespace
 }  // namespace clpar::rt
