@@ -37,6 +37,7 @@ struct loaded_api {
 #define CLPAR_CL_LAUNCH CLPAR_CL_STATUS
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
+#undef CLPAR_CL_STATUS_AND
 #undef CLPAR_CL_OBJECT
 #undef CLPAR_CL_LAUNCH
 };
@@ -66,6 +67,7 @@ const loaded_api& api() noexcept {
 #define CLPAR_CL_LAUNCH CLPAR_CL_STATUS
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
+#undef CLPAR_CL_STATUS_AND
 #undef CLPAR_CL_OBJECT
 #undef CLPAR_CL_LAUNCH
     return made;
@@ -139,14 +141,17 @@ const char* opencl_unavailable() noexcept { return api().unavailable; }
 
 }  // namespace clpar::rt
 
-#define CLPAR_CL_STATUS(name, fault, on, params, args)                                     \
+// `more`: further refusals, after the ones every call gets.
+#define CLPAR_CL_STATUS_AND(name, fault, on, params, args, more)                           \
   cl_int CL_API_CALL name params {                                                         \
     using namespace clpar::rt;                                                             \
     if (const cl_int refused = refusal(api().name != nullptr, fault_kind::fault,           \
                                        [&]() noexcept { return target::on; }, #name))      \
       return refused;                                                                      \
-    return api().name args;                                                                \
+    more return api().name args;                                                           \
   }
+#define CLPAR_CL_STATUS(name, fault, on, params, args) \
+  CLPAR_CL_STATUS_AND(name, fault, on, params, args, )
 #define CLPAR_CL_OBJECT(type, name, fault, on, params, args)                               \
   type CL_API_CALL name params {                                                           \
     using namespace clpar::rt;                                                             \
@@ -158,19 +163,15 @@ const char* opencl_unavailable() noexcept { return api().unavailable; }
     return api().name args;                                                                \
   }
 // A launch with an explicit group of more than one work-item may also be refused it
-// (CLPAR_FAULT=group:N), after the checks every enqueue gets.
+// (CLPAR_FAULT=group:N).
 #define CLPAR_CL_LAUNCH(name, fault, on, params, args)                                     \
-  cl_int CL_API_CALL name params {                                                         \
-    using namespace clpar::rt;                                                             \
-    if (const cl_int refused = refusal(api().name != nullptr, fault_kind::fault,           \
-                                       [&]() noexcept { return target::on; }, #name))      \
-      return refused;                                                                      \
-    if (faults_planned() && several_items(work_dim, local_work_size))                      \
-      if (const cl_int refused = fault_for(fault_kind::group, target::on, #name))          \
-        return refused;                                                                    \
-    return api().name args;                                                                \
-  }
+  CLPAR_CL_STATUS_AND(name, fault, on, params, args,                                       \
+                      if (faults_planned() && several_items(work_dim, local_work_size))    \
+                          if (const cl_int group_refused =                                 \
+                                  fault_for(fault_kind::group, target::on, #name))         \
+                              return group_refused;)
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
+#undef CLPAR_CL_STATUS_AND
 #undef CLPAR_CL_OBJECT
 #undef CLPAR_CL_LAUNCH
