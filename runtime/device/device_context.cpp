@@ -25,6 +25,7 @@ launch_submission after_launch_status(launch_submission was, cl_int status) noex
     return launch_submission::at_enqueue;
   return was;
 }
+
 namespace {
 
 struct context_slot {
@@ -120,8 +121,9 @@ const char* device_context::open() {
       std::min<std::uint64_t>(std::uint64_t{256} << 20, device_->global_memory_bytes / 8);
   pool_ = buffer_pool(context_, capacity);
   transfer_ = staged_transfer(context_, queue_, 0,
-                              device_->kind == device_kind::cpu ? staged_transfer::staging::own_threads
-                                                     : staged_transfer::staging::program_team);
+                              device_->kind == device_kind::cpu
+                                  ? staged_transfer::staging::own_threads
+                                  : staged_transfer::staging::program_team);
   return nullptr;
 }
 

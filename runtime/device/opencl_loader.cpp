@@ -37,7 +37,6 @@ struct loaded_api {
 #define CLPAR_CL_LAUNCH CLPAR_CL_STATUS
 #include "device/opencl_functions.def"
 #undef CLPAR_CL_STATUS
-#undef CLPAR_CL_STATUS_AND
 #undef CLPAR_CL_OBJECT
 #undef CLPAR_CL_LAUNCH
 };

@@ -20,7 +20,6 @@ std::string string_info(const Object& object, cl_uint name) {
   return value;
 }
 
-
 device_entry describe(const cl::Platform& platform, const cl::Device& device, int p, int d) {
   device_entry entry;
   entry.platform = platform;

@@ -42,7 +42,7 @@ struct device_entry {
   std::string platform_name;     ///< CL_PLATFORM_NAME
   std::string platform_version;  ///< CL_PLATFORM_VERSION
   std::string name;              ///< CL_DEVICE_NAME
-  device_kind kind = device_kind::other;
+  device_kind kind = device_kind::other;  ///< what it is tuned as (device_kind_of)
   std::string version;           ///< CL_DEVICE_VERSION, e.g. "OpenCL 3.0 PoCL ..."
   std::string driver_version;    ///< CL_DRIVER_VERSION
   std::uint64_t global_memory_bytes = 0;
