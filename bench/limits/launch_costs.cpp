@@ -6,8 +6,12 @@
 // with the event's profiling times read, and with a 16-byte write before and read after
 // (the error word), and with host work (a busy wait of 1 to 4 us) before the enqueue or
 // between the enqueue and clFinish: whether the device runs the kernel while the host
-// still works, so that work done there costs nothing.  On the first GPU, else the first
-// device.  Microseconds per launch.
+// still works, so that work done there costs nothing; then enqueue + clFlush per launch,
+// and whether a kernel runs with no flush at all (its event's status right after the
+// enqueue, and after 1 ms of host work with no OpenCL call; 2 = CL_SUBMITTED,
+// 0 = CL_COMPLETE), which decides whether asynchronous launches need the flush
+// (launch_submission in runtime/device/device_context.hpp).  On the first GPU, else the
+// first device.  Microseconds per launch.
 //
 //   launch_costs [n]      (n work-items, 1024 by default)
 #define CL_TARGET_OPENCL_VERSION 300
@@ -231,5 +235,25 @@ int main(int argc, char** argv) {
           },
           q);
     }
+  }
+  run(
+      "P enqueue + clFlush",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFlush(qq);
+      },
+      q0);
+  for (int trial = 0; trial < 3; ++trial) {
+    clFinish(q0);
+    cl_event ev;
+    clEnqueueNDRangeKernel(q0, k, 1, nullptr, &g, &l, 0, nullptr, &ev);
+    cl_int at_once = -99, later = -99;
+    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof at_once, &at_once, nullptr);
+    busy(1000);
+    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof later, &later, nullptr);
+    std::printf("Q no flush: status %d right after the enqueue, %d after 1 ms of host work\n",
+                at_once, later);
+    clFinish(q0);
+    clReleaseEvent(ev);
   }
 }
