@@ -30,7 +30,7 @@ std::string device_label(const device_entry& entry) {
 
 std::vector<device_description> list_devices() {
   std::vector<device_description> result;
-  for (const device_entry& entry : platform_list::instance().devices()) {
+  for (const device_entry& entry : platform_list::instance(platform_scope::every).devices()) {
     device_description d;
     d.platform = entry.traits.platform;
     d.device = entry.traits.device;
@@ -52,7 +52,7 @@ std::vector<device_description> list_devices() {
 }
 
 std::string why_no_devices() {
-  const platform_list& list = platform_list::instance();
+  const platform_list& list = platform_list::instance(platform_scope::every);
   return list.devices().empty() ? list.why_none() : "";
 }
 
@@ -64,7 +64,7 @@ std::string selected_device_for(const char* clpar_device_value) {
   const device_selection& selection = parsed.selection;
   if (selection.policy == device_policy::host) return prefix + "host (CLPAR_DEVICE=host)";
 
-  const platform_list& list = platform_list::instance();
+  const platform_list& list = platform_list::instance(platform_scope::every);
   if (list.devices().empty()) return prefix + "host (" + list.why_none() + ")";
 
   // A call using no double, on any device type.
@@ -124,7 +124,7 @@ std::string clear_cache() {
 
 std::vector<calibration_description> device_calibrations(bool measure) {
   std::vector<calibration_description> result;
-  const platform_list& list = platform_list::instance();
+  const platform_list& list = platform_list::instance(platform_scope::every);
   for (std::size_t i = 0; i < list.devices().size(); ++i) {
     const device_entry& entry = list.devices()[i];
     if (!entry.traits.usable) continue;

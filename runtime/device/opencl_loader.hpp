@@ -15,16 +15,51 @@
 // platform_list says why.  A loader that lacks some of the functions (one older than
 // OpenCL 1.2) answers CL_INVALID_OPERATION for those.
 //
+// One vendor's library may instead be opened directly (opencl_open_vendor), so that the ICD
+// loader does not load every vendor's (PoCL's LLVM with it) when one platform is all a run
+// needs: platform_list does so where an earlier run recorded which library holds the
+// devices the run wants (device/vendor_record.hpp).  A call then goes through the dispatch
+// table of the object it names, as the ICD loader would send it.
+//
 // Before forwarding, each function asks fault_injection.hpp whether CLPAR_FAULT wants it to
 // fail.
 #ifndef CLPAR_RUNTIME_DEVICE_OPENCL_LOADER_HPP
 #define CLPAR_RUNTIME_DEVICE_OPENCL_LOADER_HPP
+
+#include <string>
+
+struct _cl_platform_id;  // cl_platform_id, without CL/cl.h's declarations
 
 namespace clpar::rt {
 
 /// Null when the ICD loader is open; otherwise why it could not be opened ("cannot open
 /// libOpenCL.so.1: ..."), kept for the life of the process.  Opens it on the first call.
 const char* opencl_unavailable() noexcept;
+
+/// Whether opencl_open_vendor may be used: the ICD loader is open, no CLPAR_OPENCL_LIBRARY
+/// names another library, and the process has no OpenCL functions of its own (a tool such as
+/// oclgrind, or a program linked with the loader, keeps every call).
+bool opencl_vendor_may_open() noexcept;
+
+/// The file the ICD loader was opened from (dladdr); empty when there is none.
+std::string opencl_loader_file();
+
+/// The file of the vendor library whose dispatch table `platform` carries; empty when not
+/// known.
+std::string opencl_vendor_library_of(_cl_platform_id* platform);
+
+/// Opens the vendor's ICD library `library` and sends every later OpenCL call to it, without
+/// the ICD loader: clGetPlatformIDs lists its platforms (clIcdGetPlatformIDsKHR).  Null on
+/// success, else why not (the ICD loader stays in use).  Called before any platform is
+/// listed.
+const char* opencl_open_vendor(const std::string& library) noexcept;
+
+/// Back to the ICD loader (after a vendor's library did not hold what its record said);
+/// objects obtained from the vendor meanwhile are abandoned.
+void opencl_close_vendor() noexcept;
+
+/// Whether calls go to a vendor's library opened by opencl_open_vendor.
+bool opencl_vendor_open() noexcept;
 
 }  // namespace clpar::rt
 

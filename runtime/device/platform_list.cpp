@@ -1,11 +1,16 @@
 // runtime/device/platform_list.cpp - discovering OpenCL platforms and devices.
 #include "device/platform_list.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <string>
+#include <string_view>
 
+#include "cache/kernel_cache.hpp"
 #include "device/cl_error.hpp"
 #include "device/opencl_loader.hpp"
+#include "support/environment.hpp"
 #include "trace/trace.hpp"
 
 namespace clpar::rt {
@@ -103,19 +108,134 @@ const char* device_kind_name(device_kind kind) noexcept {
   return "other";
 }
 
-const platform_list& platform_list::instance() {
+const char* wanted_device_kind(device_policy policy, bool auto_cpu_devices) noexcept {
+  switch (policy) {
+    case device_policy::automatic:
+      return auto_cpu_devices ? nullptr : "gpu";
+    case device_policy::opencl_gpu:
+    case device_policy::gpu_by_rank:
+      return "gpu";
+    case device_policy::opencl_cpu:
+      return "cpu";
+    default:
+      return nullptr;
+  }
+}
+
+const platform_list& platform_list::instance(platform_scope scope) {
   // Leaked on purpose (see the header); the initialisation itself is thread-safe.
-  static const platform_list* list = new platform_list;
+  static const platform_list* list = new platform_list(scope);
   return *list;
 }
 
-platform_list::platform_list() {
+namespace {
+
+/// The kind of device the run's CLPAR_DEVICE wants, when one kind is all it can use and
+/// CLPAR_PLATFORMS does not ask for every platform.
+const char* run_device_kind() {
+  const char* platforms = environment_value("CLPAR_PLATFORMS");
+  if (platforms != nullptr && std::strcmp(platforms, "all") == 0) return nullptr;
+  const char* auto_devices = environment_value("CLPAR_AUTO_DEVICES");
+  const device_policy policy =
+      parse_device_selection(environment_value("CLPAR_DEVICE")).selection.policy;
+  const bool auto_cpu_devices = auto_devices != nullptr && std::strcmp(auto_devices, "all") == 0;
+  return wanted_device_kind(policy, auto_cpu_devices);
+}
+
+bool of_kind(const device_traits& traits, std::string_view kind) {
+  return kind == "gpu" ? traits.gpu : traits.cpu;
+}
+
+}  // namespace
+
+platform_list::platform_list(platform_scope scope) {
   const auto start = std::chrono::steady_clock::now();
   if (const char* why = opencl_unavailable()) {
     why_none_ = "no OpenCL ICD loader";
     if (trace_enabled()) trace_write(std::string("warning: ") + why + "; calls run on the host");
     return;
   }
+  const char* kind = scope == platform_scope::as_wanted ? run_device_kind() : nullptr;
+  std::string fingerprint;
+  std::optional<vendor_record> stored;
+  if (kind != nullptr && opencl_vendor_may_open()) {
+    fingerprint = icd_fingerprint(opencl_loader_file(), process_getenv);
+    stored = load_vendor_record(kind, fingerprint);
+    if (stored && list_recorded_platform(*stored, kind, start)) return;
+  }
+  list_every_platform(start);
+  if (!fingerprint.empty()) record_vendor(kind, fingerprint, stored);
+}
+
+bool platform_list::list_recorded_platform(const vendor_record& record, const char* kind,
+                                           std::chrono::steady_clock::time_point start) {
+  const auto fail = [&](const std::string& why) {
+    if (trace_enabled())
+      trace_write("start: the recorded " + std::string(kind) + " platform's library " +
+                  record.library + " " + why + "; listing every platform");
+    opencl_close_vendor();
+    devices_.clear();
+    traits_.clear();
+    return false;
+  };
+  if (!library_unchanged(record)) return fail("changed since it was recorded");
+  if (const char* why = opencl_open_vendor(record.library))
+    return fail(std::string("failed: ") + why);
+  std::vector<cl::Platform> platforms;
+  if (cl::Platform::get(&platforms) != CL_SUCCESS) return fail("listed no platform");
+  const auto found = std::find_if(platforms.begin(), platforms.end(), [&](const cl::Platform& p) {
+    return string_info(p, CL_PLATFORM_NAME) == record.platform_name &&
+           string_info(p, CL_PLATFORM_VERSION) == record.platform_version;
+  });
+  if (found == platforms.end())
+    return fail("no longer has platform '" + record.platform_name + "'");
+  std::vector<cl::Device> devices;
+  if (found->getDevices(CL_DEVICE_TYPE_ALL, &devices) != CL_SUCCESS) devices.clear();
+  for (std::size_t d = 0; d < devices.size(); ++d) {
+    devices_.push_back(describe(*found, devices[d], record.platform_index, static_cast<int>(d)));
+    traits_.push_back(devices_.back().traits);
+  }
+  if (std::none_of(traits_.begin(), traits_.end(),
+                   [&](const device_traits& t) { return of_kind(t, kind); }))
+    return fail(std::string("has no ") + kind + " device now");
+  limited_to_ = kind;
+  vendor_library_ = record.library;
+  const std::size_t count = devices_.size();
+  trace_start_step("OpenCL platform " + std::to_string(record.platform_index) + " '" +
+                       record.platform_name + "' alone (" + std::to_string(count) +
+                       (count == 1 ? " device" : " devices") + "), from " + record.library +
+                       ", which held every " + kind +
+                       " device of an earlier run (CLPAR_PLATFORMS=all lists every platform)",
+                   start);
+  return true;
+}
+
+void platform_list::record_vendor(const char* kind, const std::string& fingerprint,
+                                  const std::optional<vendor_record>& stored) const {
+  int platform = -1;
+  const device_entry* first = nullptr;
+  for (const device_entry& entry : devices_) {
+    if (!of_kind(entry.traits, kind)) continue;
+    if (platform >= 0 && entry.traits.platform != platform) return;  // two platforms hold them
+    platform = entry.traits.platform;
+    if (first == nullptr) first = &entry;
+  }
+  if (first == nullptr) return;
+  vendor_record record;
+  record.library = opencl_vendor_library_of(first->platform());
+  record.platform_index = platform;
+  record.platform_name = first->platform_name;
+  record.platform_version = first->platform_version;
+  if (record.library.empty() || record.library.front() != '/') return;
+  const std::optional<vendor_record> described = with_library_file(std::move(record));
+  if (!described || (stored && *stored == *described)) return;
+  store_vendor_record(kind, fingerprint, *described);
+  if (trace_enabled())
+    trace_write("start: recorded " + described->library + " as the library of every " + kind +
+                " device, for the next run to open alone");
+}
+
+void platform_list::list_every_platform(std::chrono::steady_clock::time_point start) {
   std::vector<cl::Platform> platforms;
   const cl_int status = cl::Platform::get(&platforms);
   trace_start_step("OpenCL platforms (" + std::to_string(platforms.size()) + ", the ICD loader "

@@ -8,17 +8,28 @@
 // Indices: P is the position in clGetPlatformIDs' answer, D the position in
 // clGetDeviceIDs(CL_DEVICE_TYPE_ALL)'s answer for that platform; clinfo -l prints the same.
 // CLPAR_DEVICE=P:D and clpar-info use these indices.
+//
+// A run whose CLPAR_DEVICE (read when the list is made) can use one kind of device only
+// (wanted_device_kind) lists one platform where an earlier run recorded that its vendor's
+// library holds every device of that kind (device/vendor_record.hpp): that library alone
+// is opened (opencl_loader.hpp), not every vendor's through the ICD loader, and the
+// platform keeps the index P it has in the full list.  CLPAR_PLATFORMS=all, or a record
+// that no longer holds, lists every platform.  A later call whose CLPAR_DEVICE wants other
+// devices then finds none of them (region_call warns once).
 #ifndef CLPAR_RUNTIME_DEVICE_PLATFORM_LIST_HPP
 #define CLPAR_RUNTIME_DEVICE_PLATFORM_LIST_HPP
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "device/device_selector.hpp"
 #include "device/opencl.hpp"
+#include "device/vendor_record.hpp"
 
 namespace clpar::rt {
 
@@ -52,10 +63,22 @@ struct device_entry {
   std::size_t max_work_item_sizes[3] = {1, 1, 1};
 };
 
+/// The kind of device ("gpu", "cpu") that every call may want under `policy`, when calls
+/// can use one kind only: GPUs under auto (unless `auto_cpu_devices`, CLPAR_AUTO_DEVICES=
+/// all), opencl-gpu and gpu-by-rank; CPU devices under opencl-cpu.  Null otherwise.
+const char* wanted_device_kind(device_policy policy, bool auto_cpu_devices) noexcept;
+
+/// Which platforms the list is made of, when the first caller makes it.
+enum class platform_scope : std::uint8_t {
+  as_wanted,  ///< those the run's CLPAR_DEVICE can use, as described above
+  every,      ///< every platform (clpar-info's list)
+};
+
 class platform_list {
  public:
-  /// The process's list, discovered by the first call (thread-safe).
-  static const platform_list& instance();
+  /// The process's list, discovered by the first call (thread-safe); the first call's
+  /// scope decides what it holds.
+  static const platform_list& instance(platform_scope scope = platform_scope::as_wanted);
 
   std::span<const device_entry> devices() const noexcept { return devices_; }
   std::span<const device_traits> traits() const noexcept { return traits_; }
@@ -63,12 +86,30 @@ class platform_list {
   /// Why there is no device: "no OpenCL platform", or the failing call.  Empty otherwise.
   const char* why_none() const noexcept { return why_none_; }
 
+  /// The kind of device the list was limited to ("gpu", "cpu"), the one platform of a
+  /// recorded vendor library; null when every platform was listed.
+  const char* limited_to() const noexcept { return limited_to_; }
+  /// That vendor library's file; empty when every platform was listed.
+  const std::string& vendor_library() const noexcept { return vendor_library_; }
+
  private:
-  platform_list();
+  explicit platform_list(platform_scope scope);
+
+  /// Lists every platform through the ICD loader.
+  void list_every_platform(std::chrono::steady_clock::time_point start);
+  /// Lists the recorded platform alone, from its vendor's library; false (and nothing
+  /// listed) when the record no longer holds.
+  bool list_recorded_platform(const vendor_record& record, const char* kind,
+                              std::chrono::steady_clock::time_point start);
+  /// Records the library holding every device of `kind`, when one platform holds them.
+  void record_vendor(const char* kind, const std::string& fingerprint,
+                     const std::optional<vendor_record>& stored) const;
 
   std::vector<device_entry> devices_;
   std::vector<device_traits> traits_;
   const char* why_none_ = "";
+  const char* limited_to_ = nullptr;
+  std::string vendor_library_;
 };
 
 }  // namespace clpar::rt

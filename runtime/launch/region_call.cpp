@@ -153,6 +153,20 @@ void warn_once(std::atomic<bool>& warned, const std::string& text) {
 std::atomic<bool> warned_invalid_value{false};
 std::atomic<bool> warned_unknown_index{false};
 std::atomic<bool> warned_auto_devices{false};
+std::atomic<bool> warned_beyond_list{false};
+
+/// A list limited to one vendor's devices (platform_list.hpp) serves the CLPAR_DEVICE it was
+/// made for; a call whose CLPAR_DEVICE changed since to want other devices is told once.
+void warn_if_beyond_list(const platform_list& list, device_policy policy, const call_traits& call,
+                         const char* value) {
+  const char* wanted = wanted_device_kind(policy, call.auto_cpu_devices);
+  if (wanted != nullptr && std::strcmp(wanted, list.limited_to()) == 0) return;
+  warn_once(warned_beyond_list,
+            "clpar: warning: CLPAR_DEVICE='" + std::string(value != nullptr ? value : "") +
+                "' may want devices this process did not list: its first device call opened "
+                "only " + list.vendor_library() + ", the library of every " +
+                list.limited_to() + " device (CLPAR_PLATFORMS=all lists every platform)");
+}
 
 /// CLPAR_AUTO_DEVICES (docs/environment.md): `gpu` (the default) or `all`; read per call,
 /// like CLPAR_DEVICE.
@@ -339,6 +353,7 @@ decision decide_and_run(const launch_request& request) {
 
   const platform_list& list = platform_list::instance();
   if (list.devices().empty()) return host(list.why_none());
+  if (list.limited_to() != nullptr) warn_if_beyond_list(list, parsed.selection.policy, call, value);
   // Shared out over several devices where asked for and the region allows it; else on
   // one device, the reason in the call's trace line.
   sharing share;

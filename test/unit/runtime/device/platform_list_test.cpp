@@ -47,6 +47,28 @@ TEST(PlatformList, DescribesEveryDevice) {
   EXPECT_STREQ(list.why_none(), "");
 }
 
+TEST(PlatformList, OneKindOfDeviceIsWantedWhereEveryCallCanUseOnlyThat) {
+  EXPECT_STREQ(wanted_device_kind(device_policy::automatic, false), "gpu");
+  EXPECT_EQ(wanted_device_kind(device_policy::automatic, true), nullptr);  // AUTO_DEVICES=all
+  EXPECT_STREQ(wanted_device_kind(device_policy::opencl_gpu, false), "gpu");
+  EXPECT_STREQ(wanted_device_kind(device_policy::gpu_by_rank, false), "gpu");
+  EXPECT_STREQ(wanted_device_kind(device_policy::opencl_cpu, false), "cpu");
+  // "the first GPU, else the first CPU device", every device, or one named by its index.
+  EXPECT_EQ(wanted_device_kind(device_policy::opencl, false), nullptr);
+  EXPECT_EQ(wanted_device_kind(device_policy::all_devices, false), nullptr);
+  EXPECT_EQ(wanted_device_kind(device_policy::index, false), nullptr);
+  EXPECT_EQ(wanted_device_kind(device_policy::host, false), nullptr);
+}
+
+// This test program links the ICD loader itself, so the runtime keeps to it (a vendor's
+// library is opened alone only in programs without OpenCL functions of their own: the e2e
+// test vendor_record.sh covers that).
+TEST(PlatformList, AProgramWithItsOwnOpenCLListsEveryPlatform) {
+  const platform_list& list = platform_list::instance();
+  EXPECT_EQ(list.limited_to(), nullptr);
+  EXPECT_TRUE(list.vendor_library().empty());
+}
+
 TEST(PlatformList, IndicesAreInPlatformThenDeviceOrder) {
   const platform_list& list = platform_list::instance();
   for (std::size_t i = 1; i < list.devices().size(); ++i) {

@@ -1,0 +1,156 @@
+// runtime/device/vendor_record.cpp - the vendor library of the wanted devices, remembered.
+#include "device/vendor_record.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "cache/kernel_cache.hpp"
+#include "cache/program_cache.hpp"
+
+namespace clpar::rt {
+namespace {
+
+// <record> ::= "clpar-vendor-record 1\n" <library> "\n" <bytes> "\n" <mtime ns> "\n"
+//              <platform index> "\n" <platform name> "\n" <platform version> "\n"
+// (docs/cache-format.md)
+constexpr std::string_view record_header = "clpar-vendor-record 1";
+
+// The variables ocl-icd and the Khronos ICD loader read to find vendors and layers.
+constexpr const char* loader_variables[] = {
+    "OCL_ICD_VENDORS",       "OCL_ICD_FILENAMES",        "OPENCL_VENDOR_PATH",
+    "OPENCL_LAYERS",         "OPENCL_LAYER_PATH",        "OCL_ICD_PLATFORM_SORT",
+    "OCL_ICD_DEFAULT_PLATFORM", "OCL_ICD_ENABLE_TRACE"};
+
+template <class Number>
+bool parse_number(std::string_view text, Number& value) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc() && end == text.data() + text.size() && !text.empty();
+}
+
+/// "size mtime" of `path`, or "-" when it cannot be read.
+std::string file_stamp(const std::string& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) return "-";
+  return std::to_string(status.st_size) + " " + std::to_string(status.st_mtim.tv_sec) + "." +
+         std::to_string(status.st_mtim.tv_nsec);
+}
+
+/// Each vendor file of `directory` (sorted) with its stamp; the directory's own when it is
+/// not one.
+void add_directory(std::string& out, const std::string& directory) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(directory, error)) {
+    out += directory + " " + file_stamp(directory) + "\n";
+    return;
+  }
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error))
+    files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  out += directory + ":\n";
+  for (const std::string& file : files) out += "  " + file + " " + file_stamp(file) + "\n";
+}
+
+std::string record_key(std::string_view kind, const std::string& fingerprint) {
+  return kernel_cache::key_of({"vendor-record", kind, fingerprint});
+}
+
+}  // namespace
+
+std::string format_vendor_record(const vendor_record& record) {
+  return std::string(record_header) + "\n" + record.library + "\n" +
+         std::to_string(record.library_bytes) + "\n" + std::to_string(record.library_mtime_ns) +
+         "\n" + std::to_string(record.platform_index) + "\n" + record.platform_name + "\n" +
+         record.platform_version + "\n";
+}
+
+std::optional<vendor_record> parse_vendor_record(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    if (end == std::string_view::npos) return std::nullopt;  // every line ends
+    lines.push_back(text.substr(0, end));
+    text.remove_prefix(end + 1);
+  }
+  if (lines.size() != 7 || lines[0] != record_header) return std::nullopt;
+  vendor_record record;
+  record.library = std::string(lines[1]);
+  if (record.library.empty() || record.library.front() != '/') return std::nullopt;
+  if (!parse_number(lines[2], record.library_bytes) ||
+      !parse_number(lines[3], record.library_mtime_ns) ||
+      !parse_number(lines[4], record.platform_index) || record.platform_index < 0)
+    return std::nullopt;
+  record.platform_name = std::string(lines[5]);
+  record.platform_version = std::string(lines[6]);
+  return record;
+}
+
+std::optional<vendor_record> with_library_file(vendor_record record) {
+  struct stat status {};
+  if (record.library.empty() || ::stat(record.library.c_str(), &status) != 0)
+    return std::nullopt;
+  record.library_bytes = static_cast<std::uint64_t>(status.st_size);
+  record.library_mtime_ns =
+      static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec;
+  return record;
+}
+
+bool library_unchanged(const vendor_record& record) {
+  const std::optional<vendor_record> now = with_library_file(record);
+  return now && now->library_bytes == record.library_bytes &&
+         now->library_mtime_ns == record.library_mtime_ns;
+}
+
+std::string icd_fingerprint(const std::string& loader_file, const char* (*getenv)(const char*),
+                            const std::string& vendors_default) {
+  std::string out = "loader " + loader_file + " " + file_stamp(loader_file) + "\n";
+  for (const char* name : loader_variables) {
+    const char* value = getenv(name);
+    out += std::string(name) + "=" + (value != nullptr ? value : "(unset)") + "\n";
+  }
+  add_directory(out, vendors_default);
+  for (const char* name : {"OCL_ICD_VENDORS", "OPENCL_VENDOR_PATH"}) {
+    const char* value = getenv(name);
+    if (value != nullptr && *value != '\0') add_directory(out, value);
+  }
+  // The libraries OCL_ICD_FILENAMES names (colon- or semicolon-separated).
+  if (const char* names = getenv("OCL_ICD_FILENAMES")) {
+    std::string_view rest = names;
+    while (!rest.empty()) {
+      const std::size_t end = rest.find_first_of(":;");
+      const std::string file(rest.substr(0, end));
+      if (!file.empty()) out += "  " + file + " " + file_stamp(file) + "\n";
+      if (end == std::string_view::npos) break;
+      rest.remove_prefix(end + 1);
+    }
+  }
+  return out;
+}
+
+std::optional<vendor_record> load_vendor_record(std::string_view kind,
+                                                const std::string& fingerprint) {
+  kernel_cache& cache = process_kernel_cache();
+  if (cache.usable() != nullptr) return std::nullopt;
+  const std::optional<std::vector<unsigned char>> payload =
+      cache.load(record_key(kind, fingerprint));
+  if (!payload) return std::nullopt;
+  return parse_vendor_record(
+      std::string_view(reinterpret_cast<const char*>(payload->data()), payload->size()));
+}
+
+void store_vendor_record(std::string_view kind, const std::string& fingerprint,
+                         const vendor_record& record) {
+  kernel_cache& cache = process_kernel_cache();
+  if (cache.usable() != nullptr) return;
+  const std::string text = format_vendor_record(record);
+  (void)cache.store(record_key(kind, fingerprint),
+                    std::vector<unsigned char>(text.begin(), text.end()));
+}
+
+}  // namespace clpar::rt
