@@ -156,18 +156,19 @@ platform_list::platform_list(platform_scope scope) {
     return;
   }
   const char* kind = scope == platform_scope::as_wanted ? run_device_kind() : nullptr;
-  std::string fingerprint;
+  std::optional<icd_setup> setup;
   std::optional<vendor_record> stored;
   if (kind != nullptr && opencl_vendor_may_open()) {
-    fingerprint = icd_fingerprint(opencl_loader_file(), process_getenv);
-    stored = load_vendor_record(kind, fingerprint);
-    if (stored && list_recorded_platform(*stored, kind, start)) return;
+    setup = read_icd_setup(opencl_loader_file(), process_getenv);
+    stored = load_vendor_record(kind, setup->fingerprint);
+    if (stored && list_recorded_platform(*stored, *setup, kind, start)) return;
   }
   list_every_platform(start);
-  if (!fingerprint.empty()) record_vendor(kind, fingerprint, stored);
+  if (setup) record_vendor(kind, *setup, stored);
 }
 
-bool platform_list::list_recorded_platform(const vendor_record& record, const char* kind,
+bool platform_list::list_recorded_platform(const vendor_record& record, const icd_setup& setup,
+                                           const char* kind,
                                            std::chrono::steady_clock::time_point start) {
   const auto fail = [&](const std::string& why) {
     if (trace_enabled())
@@ -178,6 +179,8 @@ bool platform_list::list_recorded_platform(const vendor_record& record, const ch
     traits_.clear();
     return false;
   };
+  if (!names_library(setup, record.library))
+    return fail("is not one the ICD loader's vendor files name");
   if (!library_unchanged(record)) return fail("changed since it was recorded");
   if (const char* why = opencl_open_vendor(record.library))
     return fail(std::string("failed: ") + why);
@@ -210,7 +213,7 @@ bool platform_list::list_recorded_platform(const vendor_record& record, const ch
   return true;
 }
 
-void platform_list::record_vendor(const char* kind, const std::string& fingerprint,
+void platform_list::record_vendor(const char* kind, const icd_setup& setup,
                                   const std::optional<vendor_record>& stored) const {
   int platform = -1;
   const device_entry* first = nullptr;
@@ -226,10 +229,12 @@ void platform_list::record_vendor(const char* kind, const std::string& fingerpri
   record.platform_index = platform;
   record.platform_name = first->platform_name;
   record.platform_version = first->platform_version;
-  if (record.library.empty() || record.library.front() != '/') return;
+  if (record.library.empty() || record.library.front() != '/' ||
+      !names_library(setup, record.library))
+    return;
   const std::optional<vendor_record> described = with_library_file(std::move(record));
   if (!described || (stored && *stored == *described)) return;
-  store_vendor_record(kind, fingerprint, *described);
+  store_vendor_record(kind, setup.fingerprint, *described);
   if (trace_enabled())
     trace_write("start: recorded " + described->library + " as the library of every " + kind +
                 " device, for the next run to open alone");

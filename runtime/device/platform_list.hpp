@@ -99,10 +99,10 @@ class platform_list {
   void list_every_platform(std::chrono::steady_clock::time_point start);
   /// Lists the recorded platform alone, from its vendor's library; false (and nothing
   /// listed) when the record no longer holds.
-  bool list_recorded_platform(const vendor_record& record, const char* kind,
-                              std::chrono::steady_clock::time_point start);
+  bool list_recorded_platform(const vendor_record& record, const icd_setup& setup,
+                              const char* kind, std::chrono::steady_clock::time_point start);
   /// Records the library holding every device of `kind`, when one platform holds them.
-  void record_vendor(const char* kind, const std::string& fingerprint,
+  void record_vendor(const char* kind, const icd_setup& setup,
                      const std::optional<vendor_record>& stored) const;
 
   std::vector<device_entry> devices_;

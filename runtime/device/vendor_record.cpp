@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -41,20 +42,38 @@ std::string file_stamp(const std::string& path) {
          std::to_string(status.st_mtim.tv_nsec);
 }
 
-/// Each vendor file of `directory` (sorted) with its stamp; the directory's own when it is
-/// not one.
-void add_directory(std::string& out, const std::string& directory) {
+/// The library a vendor file names: its first line, blanks trimmed.
+std::string named_library(const std::string& file) {
+  std::ifstream in(file);
+  std::string line;
+  std::getline(in, line);
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!line.empty() && blank(line.back())) line.pop_back();
+  std::size_t start = 0;
+  while (start < line.size() && blank(line[start])) ++start;
+  return line.substr(start);
+}
+
+/// Each vendor file of `directory` (sorted) with its stamp, and the library it names; the
+/// path's own stamp (and library) when it is a file, not a directory.
+void add_directory(icd_setup& setup, const std::string& directory) {
   std::error_code error;
   if (!std::filesystem::is_directory(directory, error)) {
-    out += directory + " " + file_stamp(directory) + "\n";
+    setup.fingerprint += directory + " " + file_stamp(directory) + "\n";
+    if (std::filesystem::is_regular_file(directory, error))
+      setup.libraries.push_back(named_library(directory));
     return;
   }
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(directory, error))
     files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
-  out += directory + ":\n";
-  for (const std::string& file : files) out += "  " + file + " " + file_stamp(file) + "\n";
+  setup.fingerprint += directory + ":\n";
+  for (const std::string& file : files) {
+    setup.fingerprint += "  " + file + " " + file_stamp(file) + "\n";
+    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".icd") == 0)
+      setup.libraries.push_back(named_library(file));
+  }
 }
 
 std::string record_key(std::string_view kind, const std::string& fingerprint) {
@@ -107,17 +126,19 @@ bool library_unchanged(const vendor_record& record) {
          now->library_mtime_ns == record.library_mtime_ns;
 }
 
-std::string icd_fingerprint(const std::string& loader_file, const char* (*getenv)(const char*),
-                            const std::string& vendors_default) {
-  std::string out = "loader " + loader_file + " " + file_stamp(loader_file) + "\n";
+icd_setup read_icd_setup(const std::string& loader_file, const char* (*getenv)(const char*),
+                         const std::string& vendors_default) {
+  icd_setup setup;
+  std::string& out = setup.fingerprint;
+  out = "loader " + loader_file + " " + file_stamp(loader_file) + "\n";
   for (const char* name : loader_variables) {
     const char* value = getenv(name);
     out += std::string(name) + "=" + (value != nullptr ? value : "(unset)") + "\n";
   }
-  add_directory(out, vendors_default);
+  add_directory(setup, vendors_default);
   for (const char* name : {"OCL_ICD_VENDORS", "OPENCL_VENDOR_PATH"}) {
     const char* value = getenv(name);
-    if (value != nullptr && *value != '\0') add_directory(out, value);
+    if (value != nullptr && *value != '\0') add_directory(setup, value);
   }
   // The libraries OCL_ICD_FILENAMES names (colon- or semicolon-separated).
   if (const char* names = getenv("OCL_ICD_FILENAMES")) {
@@ -125,12 +146,23 @@ std::string icd_fingerprint(const std::string& loader_file, const char* (*getenv
     while (!rest.empty()) {
       const std::size_t end = rest.find_first_of(":;");
       const std::string file(rest.substr(0, end));
-      if (!file.empty()) out += "  " + file + " " + file_stamp(file) + "\n";
+      if (!file.empty()) {
+        out += "  " + file + " " + file_stamp(file) + "\n";
+        setup.libraries.push_back(file);
+      }
       if (end == std::string_view::npos) break;
       rest.remove_prefix(end + 1);
     }
   }
-  return out;
+  return setup;
+}
+
+bool names_library(const icd_setup& setup, const std::string& library) {
+  const std::string file = std::filesystem::path(library).filename().string();
+  if (file.empty()) return false;
+  for (const std::string& named : setup.libraries)
+    if (std::filesystem::path(named).filename().string() == file) return true;
+  return false;
 }
 
 std::optional<vendor_record> load_vendor_record(std::string_view kind,

@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clpar::rt {
 
@@ -51,13 +52,26 @@ std::optional<vendor_record> with_library_file(vendor_record record);
 /// Whether the record's library is still the file it recorded (size and time).
 bool library_unchanged(const vendor_record& record);
 
-/// What the ICD loader's list of platforms depends on: its own file, the variables the ICD
-/// loaders read (OCL_ICD_VENDORS, OCL_ICD_FILENAMES, OPENCL_VENDOR_PATH, OPENCL_LAYERS, ...)
-/// through `getenv`, and each vendor file in the directories they name (by default
-/// /etc/OpenCL/vendors) with its size and time.  `vendors_default` is that default (tests
-/// pass their own).
-std::string icd_fingerprint(const std::string& loader_file, const char* (*getenv)(const char*),
-                            const std::string& vendors_default = "/etc/OpenCL/vendors");
+/// What the ICD loader's list of platforms depends on, read once per run.
+struct icd_setup {
+  /// The loader's own file, the variables the ICD loaders read (OCL_ICD_VENDORS,
+  /// OCL_ICD_FILENAMES, OPENCL_VENDOR_PATH, OPENCL_LAYERS, ...) and each vendor file in the
+  /// directories they name (by default /etc/OpenCL/vendors), every file with its size and
+  /// time: the record's key.
+  std::string fingerprint;
+  /// The libraries the vendor files and OCL_ICD_FILENAMES name, as written there.
+  std::vector<std::string> libraries;
+};
+
+/// The setup seen through `getenv`; `vendors_default` is the loaders' default directory
+/// (tests pass their own).
+icd_setup read_icd_setup(const std::string& loader_file, const char* (*getenv)(const char*),
+                         const std::string& vendors_default = "/etc/OpenCL/vendors");
+
+/// Whether `library` (a path) is one the ICD loader would open: its file name is that of a
+/// library the setup names.  A record naming another file is not opened (the cache is the
+/// user's, but what a run loads into itself should be what the loader would load anyway).
+bool names_library(const icd_setup& setup, const std::string& library);
 
 /// The record stored for devices of `kind` ("gpu", "cpu") under `fingerprint`, if any.
 std::optional<vendor_record> load_vendor_record(std::string_view kind,

@@ -68,10 +68,11 @@ class Fingerprint : public ::testing::Test {
   static void write(const std::filesystem::path& path, const std::string& text) {
     std::ofstream(path) << text;
   }
-  std::string print() const {
-    return icd_fingerprint((dir_ / "libOpenCL.so.1").string(), &Fingerprint::getenv,
-                           (dir_ / "vendors").string());
+  icd_setup setup() const {
+    return read_icd_setup((dir_ / "libOpenCL.so.1").string(), &Fingerprint::getenv,
+                          (dir_ / "vendors").string());
   }
+  std::string print() const { return setup().fingerprint; }
   static const char* getenv(const char* name) {
     const auto found = environment().find(name);
     return found == environment().end() ? nullptr : found->second.c_str();
@@ -110,6 +111,23 @@ TEST_F(Fingerprint, ChangesWithTheLoadersVariables) {
   EXPECT_NE(print(), files);
   environment().clear();
   EXPECT_EQ(print(), before);
+}
+
+TEST_F(Fingerprint, OnlyALibraryTheVendorFilesNameIsOpened) {
+  environment().clear();
+  write(dir_ / "vendors" / "nvidia.icd", "  libnvidia-opencl.so.1 \n");
+  write(dir_ / "vendors" / "notes.txt", "libother.so\n");  // not a vendor file
+  const icd_setup found = setup();
+  EXPECT_TRUE(names_library(found, "/usr/lib/x86_64-linux-gnu/libpocl.so.2"));
+  EXPECT_TRUE(names_library(found, "/usr/local/nvidia/lib64/libnvidia-opencl.so.1"));
+  EXPECT_FALSE(names_library(found, "/tmp/libother.so"));
+  EXPECT_FALSE(names_library(found, "/usr/lib/libnvidia-opencl.so"));
+  EXPECT_FALSE(names_library(found, "/"));
+  environment()["OCL_ICD_FILENAMES"] = "/opt/a/libfirst.so:/opt/b/libsecond.so.1";
+  const icd_setup named = setup();
+  EXPECT_TRUE(names_library(named, "/opt/b/libsecond.so.1"));
+  EXPECT_TRUE(names_library(named, "/somewhere/else/libfirst.so"));
+  environment().clear();
 }
 
 TEST_F(Fingerprint, ALibraryRecordedIsCheckedBySizeAndTime) {
