@@ -35,6 +35,7 @@ void site_costs::record(variant v, std::uint64_t iterations, double seconds) noe
     b.seconds_per_iteration = rate;
   else
     b.seconds_per_iteration += 0.125 * (rate - b.seconds_per_iteration);
+  if (b.count == 0 || rate < b.best_seconds_per_iteration) b.best_seconds_per_iteration = rate;
   if (b.count < UINT32_MAX) ++b.count;
 }
 
@@ -56,6 +57,14 @@ std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iteratio
   const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
   if (!b) return std::nullopt;
   return buckets_[static_cast<unsigned>(v)][*b].seconds_per_iteration *
+         static_cast<double>(iterations);
+}
+
+std::optional<double> site_costs::best_work_seconds(variant v,
+                                                    std::uint64_t iterations) const noexcept {
+  const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
+  if (!b) return std::nullopt;
+  return buckets_[static_cast<unsigned>(v)][*b].best_seconds_per_iteration *
          static_cast<double>(iterations);
 }
 
@@ -154,6 +163,15 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
         (slower < retry_factor * faster || slower - faster < retry_interval * retry_cost_seconds))
       return {!device_faster, "auto: measuring the predicted slower side again", false, host,
               kernel};
+    // A loser that has slowed since its fastest call, at which it would win.
+    const std::optional<double> loser_work = costs.work_seconds(loser, iterations);
+    const std::optional<double> loser_best = costs.best_work_seconds(loser, iterations);
+    if (costs.decisions() > 0 && costs.decisions() % slowed_retry_interval == 0 && loser_work &&
+        loser_best && *loser_work >= slowed_factor * *loser_best &&
+        *loser_best + (device_faster ? bring_home : device_fixed) < faster &&
+        slower < retry_factor * faster)
+      return {!device_faster, "auto: measuring again the slower side, which was faster before",
+              false, host, kernel};
     if (device_faster) return {true, "auto: device predicted faster", true, host, kernel};
     return {false, "auto: host predicted faster", true, host, kernel};
   }

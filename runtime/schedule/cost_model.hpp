@@ -42,7 +42,9 @@
 //                               the site, and any choice while the other's prediction
 //                               rests on one call, the other once, where it is within
 //                               retry_factor or costs less than retry_cost_seconds a call
-//                               to retry (retry_due)
+//                               to retry (retry_due); every slowed_retry_interval-th, where
+//                               the other has slowed to slowed_factor times its fastest
+//                               call and would win at that speed
 //   one predicted (p), the other not measured near n
 //                               try the other once, unless it cannot win: its transfers and
 //                               launch latency alone already reach p, or its time at other
@@ -108,6 +110,15 @@ constexpr bool retry_due(std::uint64_t decisions, std::uint32_t loser_calls) noe
   return decisions > 0 && (decisions % retry_interval == 0 || loser_calls == 1);
 }
 inline constexpr double retry_factor = 3;
+/// A close loser whose prediction has slowed to slowed_factor times its fastest call in
+/// the bucket, and that at that fastest call would win, is measured again every
+/// slowed_retry_interval-th choice rather than every retry_interval-th: the host variant's
+/// calls right after a workload that used gigabytes run 5 to 9 times their usual time for
+/// about ten calls (bench/results/h100-2026-11-27-auto-host-warmup.txt), long enough to
+/// drift the estimate past the device's, and only the variant that runs is measured.
+/// Each such retry costs at most the two predictions' difference, below retry_factor.
+inline constexpr std::uint64_t slowed_retry_interval = 8;
+inline constexpr double slowed_factor = 2;
 /// Also retried, whatever the ratio, when the retry costs at most this per call on average
 /// (tiny calls, whose first host runs are often slow while OpenMP's threads wake up).
 inline constexpr double retry_cost_seconds = 2e-6;
@@ -129,6 +140,9 @@ class site_costs {
   /// The predicted work time of n iterations; nullopt when `v` never ran at this site
   /// with a count within max_scaled_buckets of n's bucket.
   std::optional<double> work_seconds(variant v, std::uint64_t iterations) const noexcept;
+  /// The same at the fastest call the bucket ever had (work_seconds drifts up from it when
+  /// calls stay slower).
+  std::optional<double> best_work_seconds(variant v, std::uint64_t iterations) const noexcept;
   /// The same from the nearest measured bucket at any distance, less distant_fixed_seconds
   /// at that bucket's size (nullopt when nothing is left): too rough to predict from,
   /// enough to tell a variant that was many times slower (hopeless_factor).
@@ -147,6 +161,7 @@ class site_costs {
  private:
   struct bucket {
     double seconds_per_iteration = 0;
+    double best_seconds_per_iteration = 0;
     std::uint32_t count = 0;
   };
   /// The measured bucket nearest n's, at most `max_distance` buckets away.

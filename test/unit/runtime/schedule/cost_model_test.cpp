@@ -232,6 +232,74 @@ TEST(ChooseByCost, ALoserMeasuredOnceIsMeasuredAgainAtOnce) {
   EXPECT_STREQ(then.why, "auto: host predicted faster");
 }
 
+TEST(SiteCosts, KeepsTheFastestCallBesideTheDriftingEstimate) {
+  site_costs costs;
+  const std::uint64_t n = 1 << 20;
+  costs.record(variant::host, n, 1e-3);
+  for (int i = 0; i < 10; ++i) costs.record(variant::host, n, 6e-3);
+  ASSERT_TRUE(costs.best_work_seconds(variant::host, n).has_value());
+  EXPECT_DOUBLE_EQ(*costs.best_work_seconds(variant::host, n), 1e-3);
+  EXPECT_GT(*costs.work_seconds(variant::host, n), 3e-3);  // drifted toward 6 ms
+  costs.record(variant::host, n, 0.5e-3);  // faster: believed at once, both
+  EXPECT_DOUBLE_EQ(*costs.work_seconds(variant::host, n), 0.5e-3);
+  EXPECT_DOUBLE_EQ(*costs.best_work_seconds(variant::host, n), 0.5e-3);
+  EXPECT_FALSE(costs.best_work_seconds(variant::device, n).has_value());
+}
+
+// The slice stencil after the suite's saxpy: the host's first call 0.7 ms, then ten calls of
+// 5 to 9 ms (the host slowed after a workload of gigabytes), which drift its estimate past
+// the device's 4 ms; the host is back at 0.7 ms by then.
+// A site of n iterations whose host ran twice at `best`, then `slow_calls` times at `slow`,
+// and whose device ran twice at `device`.
+site_costs slowed_host(std::uint64_t n, double best, double slow, int slow_calls,
+                       double device) {
+  site_costs costs;
+  for (int i = 0; i < 2; ++i) costs.record(variant::host, n, best);
+  for (int i = 0; i < slow_calls; ++i) costs.record(variant::host, n, slow);
+  for (int i = 0; i < 2; ++i) costs.record(variant::device, n, device);
+  return costs;
+}
+
+TEST(ChooseByCost, ALoserThatSlowedSinceItWasFasterIsMeasuredAgainSooner) {
+  const std::uint64_t n = 1 << 24;
+  const device_costs gpu_like{10e-6, 40e9, 40e9, 50e-6};
+  site_costs costs = slowed_host(n, 0.7e-3, 7e-3, 12, 4e-3);
+  ASSERT_GT(*costs.work_seconds(variant::host, n), 4e-3);
+  std::vector<std::uint64_t> retried;
+  for (std::uint64_t d = 1; d <= 3 * slowed_retry_interval; ++d) {
+    costs.count_decision();
+    const cost_choice choice = choose_by_cost(costs, gpu_like, n, {});
+    if (!choice.device) {
+      EXPECT_STREQ(choice.why, "auto: measuring again the slower side, which was faster before");
+      EXPECT_FALSE(choice.predicted);
+      retried.push_back(d);
+      break;
+    }
+    EXPECT_STREQ(choice.why, "auto: device predicted faster");
+  }
+  EXPECT_EQ(retried, (std::vector<std::uint64_t>{slowed_retry_interval}));
+  // The retry finds the host fast again: believed at once, the host wins from then on.
+  costs.record(variant::host, n, 0.7e-3);
+  costs.count_decision();
+  EXPECT_STREQ(choose_by_cost(costs, gpu_like, n, {}).why, "auto: host predicted faster");
+}
+
+TEST(ChooseByCost, ALoserNeverFasterOrNotSlowedWaitsForTheUsualInterval) {
+  const std::uint64_t n = 1 << 24;
+  const device_costs gpu_like{10e-6, 40e9, 40e9, 50e-6};
+  // Slowed to twice its best, but even its best (5 ms) loses to the device's 4 ms.
+  site_costs never_faster = slowed_host(n, 5e-3, 12e-3, 12, 4e-3);
+  // Faster than the device at its best, but not slowed to twice that (6 ms against 3.5).
+  site_costs steady = slowed_host(n, 3.5e-3, 6e-3, 30, 4e-3);
+  ASSERT_LT(*steady.work_seconds(variant::host, n), 2 * 3.5e-3);
+  for (std::uint64_t d = 1; d < retry_interval; ++d) {
+    never_faster.count_decision();
+    steady.count_decision();
+    EXPECT_TRUE(choose_by_cost(never_faster, gpu_like, n, {}).device) << d;
+    EXPECT_TRUE(choose_by_cost(steady, gpu_like, n, {}).device) << d;
+  }
+}
+
 TEST(ChooseByCost, WhatADeviceCallWritesComesHomeSpreadOverATimeLoop) {
   // A stencil alone in its scope: 64 MiB read, 64 MiB written; the kernel is fast, the
   // host not much slower than the upload.
