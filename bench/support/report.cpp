@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -85,6 +86,7 @@ struct run {
   std::vector<result> results;
   std::vector<limit> limits;
   std::vector<std::pair<std::string, std::string>> instances;  // first-seen order
+  std::map<std::string, int> limit_processes;  // how often each limit was read so far
 
   const result* find(const std::pair<std::string, std::string>& instance,
                      const std::string& variant) const {
@@ -151,8 +153,7 @@ run read_records(const char* path) {
     } else if (f.size() == 5 && f[0] == "limit") {
       // A limit a repeated process measured again (runtime start) keeps its place in the
       // table with the process's number; limit_value reads the first.
-      int process = 1;
-      for (const limit& l : r.limits) process += l.name == f[1] ? 1 : 0;
+      const int process = ++r.limit_processes[f[1]];
       std::string name = f[1];
       if (process > 1) name += " (process " + std::to_string(process) + ")";
       r.limits.push_back({name, std::stod(f[2]), f[3], f[4]});
