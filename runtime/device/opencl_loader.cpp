@@ -230,9 +230,8 @@ const char* opencl_open_vendor(const std::string& library) noexcept {
   if (list == nullptr) return keep_text(library + " has no clIcdGetPlatformIDsKHR");
   cl_uint count = 0;
   std::vector<cl_platform_id> platforms;
-  if (list(0, nullptr, &count) != CL_SUCCESS || count == 0) {
+  if (list(0, nullptr, &count) != CL_SUCCESS || count == 0)
     return keep_text(library + " lists no platform");
-  }
   platforms.resize(count);
   if (list(count, platforms.data(), nullptr) != CL_SUCCESS || platforms[0] == nullptr)
     return keep_text(library + " lists no platform");
@@ -247,7 +246,6 @@ const char* opencl_open_vendor(const std::string& library) noexcept {
 
 void opencl_close_vendor() noexcept { home_table.store(nullptr); }
 
-bool opencl_vendor_open() noexcept { return home_table.load() != nullptr; }
 
 }  // namespace clpar::rt
 

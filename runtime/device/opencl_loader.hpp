@@ -58,9 +58,6 @@ const char* opencl_open_vendor(const std::string& library) noexcept;
 /// objects obtained from the vendor meanwhile are abandoned.
 void opencl_close_vendor() noexcept;
 
-/// Whether calls go to a vendor's library opened by opencl_open_vendor.
-bool opencl_vendor_open() noexcept;
-
 }  // namespace clpar::rt
 
 #endif  // CLPAR_RUNTIME_DEVICE_OPENCL_LOADER_HPP

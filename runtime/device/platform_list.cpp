@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -135,6 +136,10 @@ namespace {
 const char* run_device_kind() {
   const char* platforms = environment_value("CLPAR_PLATFORMS");
   if (platforms != nullptr && std::strcmp(platforms, "all") == 0) return nullptr;
+  if (platforms != nullptr && *platforms != '\0' && std::strcmp(platforms, "needed") != 0)
+    std::fprintf(stderr,
+                 "clpar: warning: CLPAR_PLATFORMS='%s' is not needed or all; using needed\n",
+                 platforms);
   const char* auto_devices = environment_value("CLPAR_AUTO_DEVICES");
   const device_policy policy =
       parse_device_selection(environment_value("CLPAR_DEVICE")).selection.policy;

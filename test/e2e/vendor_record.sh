@@ -8,7 +8,7 @@
 # (CLPAR_DEVICE=opencl-cpu); every run must print the serial output:
 #   1. the first run lists every platform, records PoCL's library, runs calls on PoCL
 #   2. the next run lists PoCL's platform alone, from that library, and runs calls on it
-#   3. CLPAR_PLATFORMS=all lists every platform again
+#   3. CLPAR_PLATFORMS=all lists every platform again; another value warns and means needed
 #   4. a vendor directory of its own (OCL_ICD_VENDORS) naming a copy of PoCL's library makes
 #      a record of its own; the copy changed since (a new modification time) is not opened
 #      alone, every platform is listed and the record made anew
@@ -61,7 +61,11 @@ echo "2: PoCL's platform alone, from its library, calls on it"
 run 3 CLPAR_PLATFORMS=all
 listed_every || fail "3: CLPAR_PLATFORMS=all did not list every platform"
 listed_alone "$library" && fail "3: a platform listed alone under CLPAR_PLATFORMS=all"
-echo "3: CLPAR_PLATFORMS=all lists every platform"
+run 3.2 CLPAR_PLATFORMS=some
+grep -q "^clpar: warning: CLPAR_PLATFORMS='some' is not needed or all; using needed$" \
+  "$work/trace" || fail "3: no warning for CLPAR_PLATFORMS=some"
+listed_alone "$library" || fail "3: CLPAR_PLATFORMS=some did not mean needed"
+echo "3: CLPAR_PLATFORMS=all lists every platform; another value warns and means needed"
 
 # PoCL finds its device modules and kernel library beside its own file (lib/pocl/,
 # share/pocl/): the copy gets links to the real ones.
