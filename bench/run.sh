@@ -2,17 +2,17 @@
 # bench/run.sh BUILD_DIR OUT_DIR [--quick] - the benchmark suite (issue 6) in one command.
 #
 # Runs, one process each: the device limits and a cached kernel's load (kernel_load); the
-# clpar suite once per variant
-# (CLPAR_DEVICE=host, which also times the serial reference and the hand-written OpenMP
-# loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
+# clpar suite once per variant (CLPAR_DEVICE=host, which also times the serial reference
+# and the hand-written OpenMP loop; opencl-gpu and opencl-cpu when such devices exist, the GPU twice: first with an
 # empty kernel cache, then again with the kernels it stored, as clpar-gpu-cached; auto,
 # with the cache and the calibration the runs before stored; the cached GPU then once more,
 # the host and auto twice more each, the report keeping each one's lowest median and
-# listing each process's runtime start); the hand-written OpenCL
-# reference; the hand-written CUDA reference with its cuBLAS variants, built here with nvcc
-# when nvcc and an NVIDIA GPU are present (without cuBLAS where it does not link).  Writes OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and
-# timings), OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots
-# that results.md ends with, OUT_DIR/plots/*.png (bench/support/plots.py draws them with
+# listing each process's runtime start); the hand-written OpenCL reference; the
+# hand-written CUDA reference with its cuBLAS variants, built here with nvcc when nvcc and
+# an NVIDIA GPU are present (without cuBLAS where it does not link).  Writes
+# OUT_DIR/records.tsv (raw records), OUT_DIR/run.log (stderr and timings),
+# OUT_DIR/results.md and OUT_DIR/results.json (bench_report), and the PNG plots that
+# results.md ends with, OUT_DIR/plots/*.png (bench/support/plots.py draws them with
 # matplotlib, in the Python that PYTHON names, python3 by default).
 #
 # --quick: small sizes, one call per workload, correctness only (the ctest test).  The exit
@@ -20,8 +20,7 @@
 # plots fail; a Python without matplotlib only leaves the plots out, with a warning.
 #
 # BUILD_DIR holds bench/ (bench_suite, opencl_reference, device_limits, kernel_load,
-# bench_report) and,
-# in a carried build, lib/ with libclpar_rt.so*.
+# bench_report) and, in a carried build, lib/ with libclpar_rt.so*.
 set -u
 if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR OUT_DIR [--quick]" >&2

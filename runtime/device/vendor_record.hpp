@@ -13,8 +13,9 @@
 // loader's file, the variables the ICD loaders read and every vendor file (.icd) they would
 // read, each with its size and modification time, so a driver installed or removed, or a
 // variable changed, makes the next run list every platform again.  The library itself must
-// still have the recorded size and time.  Pure functions here (format, parse, fingerprint
-// of given directories) are unit tested; load and store go through the kernel cache.
+// still have the recorded size and time, and be one the vendor files name.  The functions
+// here (format, parse, the setup read from given directories and variables) are unit
+// tested; load and store go through the kernel cache.
 #ifndef CLPAR_RUNTIME_DEVICE_VENDOR_RECORD_HPP
 #define CLPAR_RUNTIME_DEVICE_VENDOR_RECORD_HPP
 
