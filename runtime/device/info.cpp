@@ -6,7 +6,9 @@
 
 #include "cache/program_cache.hpp"
 #include "device/device_selector.hpp"
+#include "device/opencl_loader.hpp"
 #include "device/platform_list.hpp"
+#include "device/vendor_record.hpp"
 #include "schedule/calibration.hpp"
 
 namespace clpar::rt {
@@ -115,6 +117,24 @@ cache_description describe_cache() {
   d.readonly_bytes = shared.bytes;
   d.readonly_entries = shared.entries;
   return d;
+}
+
+std::vector<vendor_record_description> recorded_vendors() {
+  std::vector<vendor_record_description> result;
+  if (!opencl_vendor_may_open()) return result;
+  const icd_setup setup = read_icd_setup(opencl_loader_file(), process_getenv);
+  for (const char* kind : {"gpu", "cpu"}) {
+    const std::optional<vendor_record> record = load_vendor_record(kind, setup.fingerprint);
+    if (!record) continue;
+    vendor_record_description d;
+    d.kind = kind;
+    d.library = record->library;
+    d.platform = record->platform_index;
+    d.platform_name = record->platform_name;
+    d.usable = names_library(setup, record->library) && library_unchanged(*record);
+    result.push_back(std::move(d));
+  }
+  return result;
 }
 
 std::string clear_cache() {

@@ -25,7 +25,7 @@ CALIBRATION_KEYS = {"measured_now": bool, "launch_us": (int, float),
                     "transfer_us": (int, float), "small_transfer_us": (int, float), "text": str}
 CACHE_KEYS = {"directory": str, "enabled": bool, "usable": bool, "entries": int,
               "bytes": int, "max_bytes": int, "writable": bool, "readonly_entries": int,
-              "readonly_bytes": int}
+              "readonly_bytes": int, "vendor_records": list}
 
 
 def fail(text):

@@ -1,5 +1,5 @@
 #!/bin/sh
-# vendor_record.sh SERIAL CLPAR SWITCH_SERIAL SWITCH_CLPAR
+# vendor_record.sh SERIAL CLPAR SWITCH_SERIAL SWITCH_CLPAR CLPAR_INFO
 #
 # A run that lists every OpenCL platform records which vendor library holds every device of
 # the kind its CLPAR_DEVICE wants (runtime/device/vendor_record.hpp); a later run opens that
@@ -7,7 +7,8 @@
 # tables (runtime/device/opencl_loader.hpp).  PoCL is the wanted CPU device here
 # (CLPAR_DEVICE=opencl-cpu); every run must print the serial output:
 #   1. the first run lists every platform, records PoCL's library, runs calls on PoCL
-#   2. the next run lists PoCL's platform alone, from that library, and runs calls on it
+#   2. the next run lists PoCL's platform alone, from that library, and runs calls on it;
+#      clpar-info (text and --json) shows the record
 #   3. CLPAR_PLATFORMS=all lists every platform again; another value warns and means needed
 #   4. a vendor directory of its own (OCL_ICD_VENDORS) naming a copy of PoCL's library makes
 #      a record of its own; the copy changed since (a new modification time) is not opened
@@ -18,7 +19,7 @@
 #   7. a program (programs/device_switch.cpp) whose later calls set CLPAR_DEVICE=opencl-gpu
 #      after its first call listed PoCL's platform alone: one warning, the serial output
 set -u
-serial=$1 clpar=$2 switch_serial=$3 switch_clpar=$4
+serial=$1 clpar=$2 switch_serial=$3 switch_clpar=$4 info=$5
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
 "$serial" >"$work/expected" || { echo "serial run failed"; exit 1; }
@@ -56,7 +57,15 @@ listed_alone "$library" || fail "2: the platform was not listed alone from $libr
 listed_every && fail "2: every platform listed too"
 recorded "$library" cpu && fail "2: recorded again, though nothing changed"
 on_device || fail "2: no call ran on the device"
-echo "2: PoCL's platform alone, from its library, calls on it"
+CLPAR_CACHE_DIR="$work/cache" "$info" >"$work/trace" 2>&1 || fail "2: clpar-info failed"
+grep -q "^  CPU devices: $library, platform [0-9]* 'Portable Computing Language', opened alone by runs that want only them$" \
+  "$work/trace" || fail "2: clpar-info does not show the record"
+CLPAR_CACHE_DIR="$work/cache" "$info" --json >"$work/trace" 2>&1 || fail "2: clpar-info --json failed"
+python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))["kernel_cache"]["vendor_records"]
+assert [(x["kind"], x["library"], x["usable"]) for x in r] == [("cpu", sys.argv[2], True)], r' \
+  "$work/trace" "$library" || fail "2: clpar-info --json does not show the record"
+echo "2: PoCL's platform alone, from its library, calls on it; clpar-info shows the record"
 
 run 3 CLPAR_PLATFORMS=all
 listed_every || fail "3: CLPAR_PLATFORMS=all did not list every platform"

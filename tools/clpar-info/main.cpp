@@ -116,6 +116,11 @@ void print_cache() {
               clpar::rt::bytes_text(cache.max_bytes).c_str());
   if (cache.enabled && cache.unusable_why.empty() && !cache.writable)
     std::printf("  read-only: entries are read, new ones are not stored\n");
+  for (const clpar::rt::vendor_record_description& v : clpar::rt::recorded_vendors())
+    std::printf("  %s devices: %s, platform %d '%s', opened alone by runs that want only "
+                "them%s\n",
+                v.kind == "gpu" ? "GPU" : "CPU", v.library.c_str(), v.platform,
+                v.platform_name.c_str(), v.usable ? "" : " (stale: the next run records again)");
   if (!cache.readonly_directory.empty())
     std::printf("read-only kernel cache (CLPAR_CACHE_READONLY_DIR): %s\n  %llu %s, %s\n",
                 cache.readonly_directory.c_str(),
@@ -177,6 +182,17 @@ json devices_json(bool calibrate) {
   return info;
 }
 
+json vendor_records_json() {
+  json records = json::array();
+  for (const clpar::rt::vendor_record_description& v : clpar::rt::recorded_vendors())
+    records.push_back({{"kind", v.kind},
+                       {"library", v.library},
+                       {"platform", v.platform},
+                       {"platform_name", v.platform_name},
+                       {"usable", v.usable}});
+  return records;
+}
+
 json cache_json() {
   const clpar::rt::cache_description cache = clpar::rt::describe_cache();
   return {{"directory", cache.directory.empty() ? json() : json(cache.directory)},
@@ -190,7 +206,8 @@ json cache_json() {
           {"readonly_directory",
            cache.readonly_directory.empty() ? json() : json(cache.readonly_directory)},
           {"readonly_entries", cache.readonly_entries},
-          {"readonly_bytes", cache.readonly_bytes}};
+          {"readonly_bytes", cache.readonly_bytes},
+          {"vendor_records", vendor_records_json()}};
 }
 
 /// Empties the kernel cache; false, after an error on stderr, when something was left.

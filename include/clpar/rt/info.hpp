@@ -70,6 +70,21 @@ struct cache_description {
 };
 cache_description describe_cache();
 
+/// A vendor library that an earlier run recorded as holding every device of one kind, for
+/// a later run to open alone (docs/environment.md, CLPAR_PLATFORMS), under the current ICD
+/// loader, its variables and vendor files.
+struct vendor_record_description {
+  std::string kind;           ///< "gpu" or "cpu"
+  std::string library;        ///< the vendor library's file
+  int platform = 0;           ///< its platform's index P
+  std::string platform_name;
+  /// Whether a run would open it alone: the file is unchanged and the vendor files name it.
+  bool usable = false;
+};
+/// The records for the GPU and CPU kinds that exist; none where the kernel cache or the ICD
+/// loader is unavailable, or where this process has OpenCL functions of its own.
+std::vector<vendor_record_description> recorded_vendors();
+
 /// Removes every entry of the kernel cache; empty, or why something was left.
 std::string clear_cache();
 
