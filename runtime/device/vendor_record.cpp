@@ -34,12 +34,24 @@ bool parse_number(std::string_view text, Number& value) {
   return error == std::errc() && end == text.data() + text.size() && !text.empty();
 }
 
+struct file_identity {
+  std::uint64_t bytes = 0;
+  std::int64_t mtime_ns = 0;
+};
+
+/// The size and modification time of `path`; nullopt when it cannot be read.
+std::optional<file_identity> identity_of(const std::string& path) {
+  struct stat status {};
+  if (path.empty() || ::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return file_identity{static_cast<std::uint64_t>(status.st_size),
+                       static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1000000000 +
+                           status.st_mtim.tv_nsec};
+}
+
 /// "size mtime" of `path`, or "-" when it cannot be read.
 std::string file_stamp(const std::string& path) {
-  struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) return "-";
-  return std::to_string(status.st_size) + " " + std::to_string(status.st_mtim.tv_sec) + "." +
-         std::to_string(status.st_mtim.tv_nsec);
+  const std::optional<file_identity> id = identity_of(path);
+  return id ? std::to_string(id->bytes) + " " + std::to_string(id->mtime_ns) : "-";
 }
 
 /// The library a vendor file names: its first line, blanks trimmed.
@@ -111,12 +123,10 @@ std::optional<vendor_record> parse_vendor_record(std::string_view text) {
 }
 
 std::optional<vendor_record> with_library_file(vendor_record record) {
-  struct stat status {};
-  if (record.library.empty() || ::stat(record.library.c_str(), &status) != 0)
-    return std::nullopt;
-  record.library_bytes = static_cast<std::uint64_t>(status.st_size);
-  record.library_mtime_ns =
-      static_cast<std::int64_t>(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec;
+  const std::optional<file_identity> id = identity_of(record.library);
+  if (!id) return std::nullopt;
+  record.library_bytes = id->bytes;
+  record.library_mtime_ns = id->mtime_ns;
   return record;
 }
 

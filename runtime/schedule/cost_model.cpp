@@ -53,19 +53,20 @@ std::optional<unsigned> site_costs::nearest_bucket(variant v, std::uint64_t iter
   return std::nullopt;
 }
 
-std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iterations) const noexcept {
+std::optional<double> site_costs::scaled(variant v, std::uint64_t iterations,
+                                         double bucket::*rate) const noexcept {
   const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
   if (!b) return std::nullopt;
-  return buckets_[static_cast<unsigned>(v)][*b].seconds_per_iteration *
-         static_cast<double>(iterations);
+  return buckets_[static_cast<unsigned>(v)][*b].*rate * static_cast<double>(iterations);
+}
+
+std::optional<double> site_costs::work_seconds(variant v, std::uint64_t iterations) const noexcept {
+  return scaled(v, iterations, &bucket::seconds_per_iteration);
 }
 
 std::optional<double> site_costs::best_work_seconds(variant v,
                                                     std::uint64_t iterations) const noexcept {
-  const std::optional<unsigned> b = nearest_bucket(v, iterations, max_scaled_buckets);
-  if (!b) return std::nullopt;
-  return buckets_[static_cast<unsigned>(v)][*b].best_seconds_per_iteration *
-         static_cast<double>(iterations);
+  return scaled(v, iterations, &bucket::best_seconds_per_iteration);
 }
 
 std::optional<double> site_costs::distant_work_seconds(variant v,
@@ -164,11 +165,10 @@ cost_choice choose_by_cost(const site_costs& costs, const device_costs& device,
       return {!device_faster, "auto: measuring the predicted slower side again", false, host,
               kernel};
     // A loser that has slowed since its fastest call, at which it would win.
-    const std::optional<double> loser_work = costs.work_seconds(loser, iterations);
+    const double loser_fixed = device_faster ? bring_home : device_fixed;
     const std::optional<double> loser_best = costs.best_work_seconds(loser, iterations);
-    if (costs.decisions() > 0 && costs.decisions() % slowed_retry_interval == 0 && loser_work &&
-        loser_best && *loser_work >= slowed_factor * *loser_best &&
-        *loser_best + (device_faster ? bring_home : device_fixed) < faster &&
+    if (costs.decisions() > 0 && costs.decisions() % slowed_retry_interval == 0 && loser_best &&
+        slower - loser_fixed >= slowed_factor * *loser_best && *loser_best + loser_fixed < faster &&
         slower < retry_factor * faster)
       return {!device_faster, "auto: measuring again the slower side, which was faster before",
               false, host, kernel};

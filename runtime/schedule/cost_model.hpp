@@ -164,6 +164,9 @@ class site_costs {
     double best_seconds_per_iteration = 0;
     std::uint32_t count = 0;
   };
+  /// n times `rate` of the bucket work_seconds predicts n from.
+  std::optional<double> scaled(variant v, std::uint64_t iterations,
+                               double bucket::*rate) const noexcept;
   /// The measured bucket nearest n's, at most `max_distance` buckets away.
   std::optional<unsigned> nearest_bucket(variant v, std::uint64_t iterations,
                                          unsigned max_distance) const noexcept;
