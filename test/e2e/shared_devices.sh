@@ -8,6 +8,11 @@
 # out: TEXT".  Under auto, which weighs sharing out against one device
 # (launch/device_shares.hpp): a "yes" site's first two calls are shared out, its third and
 # fourth run on one device, and every call says which way auto chose and why.
+#
+# A "yes" site's first call gives every device a share; a later call may leave out a
+# device whose measured share was too slow to be worth its launch (two PoCL devices on a
+# busy machine's cores time each other's work), so after the first call that reason is
+# accepted too: which devices are fast enough is a measurement, not the analysis.
 set -u
 clpar=$1 source=$2
 work=$(mktemp -d) || exit 1
@@ -20,6 +25,7 @@ run() {
   grep '^clpar: .* n=[0-9][0-9]* -> ' "$work/trace" >"$work/calls"
 }
 shared='-> [0-9]*:[0-9]* .*%, [0-9]*:[0-9]* .*%'
+too_slow='not shared out: fewer than two devices have a share worth running'
 
 run all
 
@@ -33,7 +39,8 @@ while read -r line want; do
     echo "$source:$line: error: no call traced"; status=1; continue
   fi
   case $want in
-    yes) bad=$(grep -v -c -e "$shared" "$work/site") ;;
+    yes) bad=$( (sed -n 1p "$work/site" | grep -v -e "$shared"
+                 sed 1d "$work/site" | grep -v -e "$shared" -e "$too_slow") | wc -l) ;;
     no:*) text=${want#no: }
           bad=$(grep -v -c -F -e "not shared out: $text" "$work/site") ;;
     *) echo "$source:$line: error: 'shared: $want' is neither yes nor no: TEXT"; status=1; continue ;;
@@ -54,12 +61,13 @@ while read -r line want; do
   awk -v site="clpar: $source:$line:" 'index($0, site) == 1' "$work/calls" >"$work/site"
   calls=$(wc -l <"$work/site")
   problem=
-  if sed -n 1,2p "$work/site" | grep -v -q -e "$shared.*(auto: shared out, to measure it)"; then
+  if sed -n 1p "$work/site" | grep -v -q -e "$shared.*(auto: shared out, to measure it)" ||
+     sed -n 2p "$work/site" | grep -v -q -e "$shared.*(auto: shared out, to measure it)" -e "$too_slow"; then
     problem="its first calls are not shared out to be measured"
   elif [ "$calls" -ge 4 ] &&
        sed -n 3,4p "$work/site" | grep -v -q -e "to weigh it against sharing out"; then
     problem="its third and fourth calls do not run on one device to be weighed"
-  elif grep -v -q -e '(auto: ' -e 'not shared out: auto: ' "$work/site"; then
+  elif grep -v -q -e '(auto: ' -e 'not shared out: auto: ' -e "$too_slow" "$work/site"; then
     problem="a call does not say which way auto chose"
   fi
   if [ -z "$problem" ]; then
