@@ -2,7 +2,8 @@
 // its own, in a plain OpenCL loop of a small kernel (eight arguments, like a 1-D clpar
 // kernel of one view): enqueue only, with the arguments set, with a profiling event, with
 // clFlush, with events kept and polled as pending_kernels does, with clFinish per launch
-// (on the profiling queue and on a plain one, with the arguments and without),
+// (on the profiling queue and on a plain one, with the arguments and without, and with the
+// error word's buffer argument null, as for a kernel without in-kernel checks),
 // with the event's profiling times read, and with a 16-byte write before and read after
 // (the error word), and with host work (a busy wait of 1 to 4 us) before the enqueue or
 // between the enqueue and clFinish: whether the device runs the kernel while the host
@@ -196,6 +197,31 @@ int main(int argc, char** argv) {
         args();
         clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
         clEnqueueReadBuffer(qq, e, CL_FALSE, 0, 16, z, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q);
+  // The error word's argument null (a kernel without in-kernel checks never reads it): one
+  // buffer fewer for the driver to make resident per launch.
+  const cl_mem no_buffer = nullptr;
+  clSetKernelArg(k, 3, sizeof no_buffer, &no_buffer);
+  run(
+      "A1 enqueue only, error word argument null",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+      },
+      q);
+  run(
+      "F3 sync, error word argument null (no setArg)",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
+        clFinish(qq);
+      },
+      q);
+  args();
+  run(
+      "F4 sync, both buffers (no setArg)",
+      [&](cl_command_queue qq) {
+        clEnqueueNDRangeKernel(qq, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
         clFinish(qq);
       },
       q);
