@@ -37,15 +37,69 @@ std::string sourceText(clang::SourceLocation B, clang::SourceLocation E,
       .str();
 }
 
-/// The last location of a statement, including the ';' that ends an expression or
+/// The ';' that ends the expression or declaration statement starting at \p Begin: the
+/// first one outside brackets.  Null when the text ends first or is a macro's.
+clang::SourceLocation semicolonAfter(clang::SourceLocation Begin, const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (Begin.isMacroID())
+    return {};
+  clang::Token Tok;
+  if (clang::Lexer::getRawToken(Begin, Tok, SM, Ctx.getLangOpts(), true))
+    return {};
+  int Depth = 0;
+  for (;;) {
+    if (Tok.isOneOf(clang::tok::l_paren, clang::tok::l_square, clang::tok::l_brace))
+      ++Depth;
+    else if (Tok.isOneOf(clang::tok::r_paren, clang::tok::r_square, clang::tok::r_brace))
+      --Depth;
+    else if (Tok.is(clang::tok::semi) && Depth == 0)
+      return Tok.getLocation();
+    if (Depth < 0 || Tok.is(clang::tok::eof))
+      return {};
+    std::optional<clang::Token> Next =
+        clang::Lexer::findNextToken(Tok.getLocation(), SM, Ctx.getLangOpts());
+    if (!Next)
+      return {};
+    Tok = *Next;
+  }
+}
+
+/// Where a statement ends as Clang gives it, with the ';' after an expression or
 /// declaration statement (Clang's source ranges stop before it).
-clang::SourceLocation statementEnd(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+clang::SourceLocation clangEnd(const clang::Stmt *S, const clang::ASTContext &Ctx) {
   clang::SourceLocation End = S->getEndLoc();
   std::optional<clang::Token> Next = clang::Lexer::findNextToken(
       End, Ctx.getSourceManager(), Ctx.getLangOpts());
   if (Next && Next->is(clang::tok::semi))
     return Next->getLocation();
   return End;
+}
+
+/// The last location of a statement, including the ';' that ends an expression or
+/// declaration statement.  A template instantiation's expression may end before its text
+/// does (an expanded fold expression ends at its last operand, before the ')'), so an
+/// expression or declaration statement's end is also looked for in the text (its ';'),
+/// and the later of the two is the end.
+clang::SourceLocation statementEnd(const clang::Stmt *S, const clang::ASTContext &Ctx) {
+  clang::SourceLocation Text;
+  if (const auto *C = llvm::dyn_cast<clang::CompoundStmt>(S))
+    Text = C->getRBracLoc();
+  else if (const auto *I = llvm::dyn_cast<clang::IfStmt>(S))
+    Text = statementEnd(I->getElse() ? I->getElse() : I->getThen(), Ctx);
+  else if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S))
+    Text = statementEnd(F->getBody(), Ctx);
+  else if (const auto *F = llvm::dyn_cast<clang::CXXForRangeStmt>(S))
+    Text = statementEnd(F->getBody(), Ctx);
+  else if (const auto *W = llvm::dyn_cast<clang::WhileStmt>(S))
+    Text = statementEnd(W->getBody(), Ctx);
+  else if (llvm::isa<clang::Expr, clang::DeclStmt, clang::ReturnStmt>(S))
+    Text = semicolonAfter(S->getBeginLoc(), Ctx);
+  const clang::SourceLocation End = clangEnd(S, Ctx);
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  if (Text.isInvalid() || Text.isMacroID() || End.isInvalid() || End.isMacroID() ||
+      SM.getFileID(Text) != SM.getFileID(End) || !SM.isBeforeInTranslationUnit(End, Text))
+    return End;
+  return Text;
 }
 
 ir::SourcePos position(clang::SourceLocation L, const std::string &File,

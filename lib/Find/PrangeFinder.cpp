@@ -12,6 +12,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
 #include <set>
 
 namespace clpar {
@@ -86,8 +87,10 @@ public:
       return Base::TraverseCXXForRangeStmt(S);
     const clang::Expr *Range = S->getRangeInit();
     // A template's pattern: its instantiations are visited on their own.
-    if (Range && Range->isTypeDependent())
+    if (Range && Range->isTypeDependent()) {
+      notePackUse(S);
       return true;
+    }
     if (!Range || !isPrangeType(Range->getType()))
       return Base::TraverseCXXForRangeStmt(S);
     bool Instantiated = inInstantiation(Context);
@@ -98,8 +101,10 @@ public:
                                     "translated; it runs serially"});
       return true;
     }
-    if (Context && Context->isDependentContext())
+    if (Context && Context->isDependentContext()) {
+      notePackUse(S);
       return true; // in a pattern (a dependent lambda, say); instantiations come apart
+    }
     Found.Outermost.push_back({S, Function, Context, Instantiated});
     return true; // loops inside belong to this region
   }
@@ -109,7 +114,50 @@ public:
   }
   bool TraverseCallExpr(clang::CallExpr *E) { return slice(E) || Base::TraverseCallExpr(E); }
 
+  /// Moves the instantiations of pattern loops that use a parameter pack to the skipped
+  /// ones, one remark per loop.
+  void skipPackLoops() {
+    if (PackLoops.empty())
+      return;
+    std::vector<FoundLoop> Kept;
+    std::set<unsigned> Said;
+    for (const FoundLoop &L : Found.Outermost) {
+      const unsigned At = L.Loop->getForLoc().getRawEncoding();
+      auto Pack = L.Instantiated ? PackLoops.find(At) : PackLoops.end();
+      if (Pack == PackLoops.end()) {
+        Kept.push_back(L);
+        continue;
+      }
+      if (Said.insert(At).second)
+        Found.Skipped.push_back(
+            {L.Loop->getForLoc(), "prange loop uses the function parameter pack '" +
+                                      Pack->second +
+                                      "', whose elements translated code cannot name; it is "
+                                      "not translated and runs serially"});
+    }
+    Found.Outermost = std::move(Kept);
+  }
+
 private:
+  /// A loop of a template's pattern that names a function parameter pack (or a variable
+  /// pack): its instantiations name the pack's elements, which exist only there, so the
+  /// pattern's text cannot be replaced by code that names them.
+  void notePackUse(const clang::CXXForRangeStmt *S) {
+    struct PackUse : clang::RecursiveASTVisitor<PackUse> {
+      std::string Name;
+      bool shouldVisitLambdaBody() const { return true; }
+      bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+        const clang::ValueDecl *D = E->getDecl();
+        if (Name.empty() && llvm::isa<clang::VarDecl>(D) && D->isParameterPack())
+          Name = D->getNameAsString();
+        return Name.empty();
+      }
+    } Use;
+    Use.TraverseStmt(const_cast<clang::CXXForRangeStmt *>(S));
+    if (!Use.Name.empty())
+      PackLoops.emplace(S->getForLoc().getRawEncoding(), Use.Name);
+  }
+
   /// Records \p E when it is a translatable slice statement; true means "done with it".
   bool slice(clang::Expr *E) {
     // Slice statements are replaced by a lambda capturing by reference: only inside
@@ -146,13 +194,16 @@ private:
   const clang::FunctionDecl *Function = nullptr;
   const clang::FunctionDecl *Context = nullptr;
   std::set<unsigned> Reported; ///< macro loops of templates, reported once
+  std::map<unsigned, std::string> PackLoops; ///< pattern loops naming a pack: the pack
 };
 
 } // namespace
 
 FoundLoops findPrangeLoops(clang::ASTContext &Ctx, const TranslatedFiles &Files) {
   FoundLoops Found;
-  Finder(Ctx, Files, Found).TraverseDecl(Ctx.getTranslationUnitDecl());
+  Finder Find(Ctx, Files, Found);
+  Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Find.skipPackLoops();
   return Found;
 }
 
