@@ -1473,8 +1473,9 @@ private:
     for (const clang::LambdaCapture &C : RD->captures()) {
       if (!C.capturesVariable())
         return fail(C.getLocation(), "calls a lambda that captures 'this'");
+      // An init-capture's variable lives only in the closure: the host has no name for it.
       const auto *V = llvm::dyn_cast<clang::VarDecl>(C.getCapturedVar());
-      if (!V)
+      if (!V || V->isInitCapture())
         return fail(C.getLocation(), "calls a lambda with an init-capture");
       bool BodyLocal = !Sc->InFunction && Sc->Locals.count(V);
       if (BodyLocal && C.getCaptureKind() == clang::LCK_ByCopy &&
