@@ -998,11 +998,18 @@ private:
   /// The kernel argument holding \p D's value, \p HostExpr on the host when the region
   /// starts.
   ExprPtr scalarArgument(const clang::ValueDecl *D, std::string HostExpr, ScalarType T) {
-    auto [It, Inserted] = ScalarIndex.insert({D, R.Scalars.size()});
+    return scalarArgument(D, std::move(HostExpr), D->getNameAsString(), T);
+  }
+
+  /// The same for the value \p Key stands for (a declaration, or an interned member
+  /// path), named after \p UserName in the kernel.
+  ExprPtr scalarArgument(const void *Key, std::string HostExpr, const std::string &UserName,
+                         ScalarType T) {
+    auto [It, Inserted] = ScalarIndex.insert({Key, R.Scalars.size()});
     if (Inserted) {
       ir::Scalar S;
       S.HostExpr = std::move(HostExpr);
-      S.KernelName = Sc->Names->nameFor(D, D->getNameAsString());
+      S.KernelName = Sc->Names->nameFor(Key, UserName);
       S.Type = T;
       R.Scalars.push_back(S);
     }
@@ -1019,14 +1026,76 @@ private:
     return llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
   }
 
-  /// A scalar data member of `*this`, read in the region: a kernel argument, read on
-  /// the host when the region starts.
+  /// `obj.f`, `obj.g.f` or `this->g.f`, where obj is a variable the region does not
+  /// declare (a local, parameter or global outside it, by value or by reference): the
+  /// expression the host reads it by.  Nullopt for other shapes (through a pointer, an
+  /// element, a call; a bit-field or a volatile member, which the host cannot pass by
+  /// address).
+  std::optional<std::string> objectMemberPath(const clang::MemberExpr *ME) {
+    const auto *FD = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || ME->getType().isVolatileQualified() || ME->isArrow())
+      return std::nullopt;
+    const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    std::string Prefix;
+    if (const auto *Inner = llvm::dyn_cast<clang::MemberExpr>(Base)) {
+      if (const clang::FieldDecl *Outer = memberOfThis(Inner)) {
+        Prefix = "this->" + Outer->getNameAsString();
+      } else {
+        std::optional<std::string> P = objectMemberPath(Inner);
+        if (!P)
+          return std::nullopt;
+        Prefix = *P;
+      }
+    } else if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Base)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getType().getNonReferenceType()->isRecordType() ||
+          Sc->Locals.count(VD) || ReductionIndex.count(VD) ||
+          std::find(LoopVars.begin(), LoopVars.end(), VD) != LoopVars.end())
+        return std::nullopt;
+      Prefix = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
+                                          : "::" + VD->getQualifiedNameAsString();
+    } else {
+      return std::nullopt;
+    }
+    return Prefix + "." + FD->getNameAsString();
+  }
+
+  /// A scalar data member of `*this` or of an object the region does not declare, read in
+  /// the region: a kernel argument, read on the host when the region starts.
   ExprPtr member(const clang::MemberExpr *ME) {
     const clang::FieldDecl *FD = memberOfThis(ME);
-    if (!FD)
-      return fail(ME->getMemberLoc(), "uses the member '" +
-                                          ME->getMemberDecl()->getNameAsString() +
-                                          "' of an object other than '*this'");
+    if (!FD) {
+      if (const auto *Field = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+          Field && (Field->isBitField() || ME->getType().isVolatileQualified()))
+        return fail(ME->getMemberLoc(), "reads the " +
+                                            std::string(Field->isBitField() ? "bit-field"
+                                                                            : "volatile member") +
+                                            " '" + Field->getNameAsString() +
+                                            "', which the host cannot pass by address");
+      std::optional<std::string> Path = objectMemberPath(ME);
+      if (!Path)
+        return fail(ME->getMemberLoc(), "uses the member '" +
+                                            ME->getMemberDecl()->getNameAsString() +
+                                            "' of an object other than '*this' or a variable "
+                                            "declared outside the loop");
+      if (Sc->InFunction)
+        return fail(ME->getMemberLoc(), "reads the member '" +
+                                            ME->getMemberDecl()->getNameAsString() +
+                                            "' in a called function");
+      std::optional<ScalarType> T = typeOf(ME->getType(), ME->getMemberLoc());
+      if (!T)
+        return nullptr;
+      const std::string &Key = *MemberPaths.insert(*Path).first;
+      std::string UserName = Key;
+      if (UserName.rfind("this->", 0) == 0)
+        UserName.erase(0, 6);
+      if (UserName.rfind("::", 0) == 0)
+        UserName.erase(0, 2);
+      for (char &C : UserName)
+        if (C == '.' || C == ':')
+          C = '_';
+      return scalarArgument(&Key, Key, UserName, *T);
+    }
     if (Sc->InFunction)
       return fail(ME->getMemberLoc(), "reads the member '" + FD->getNameAsString() +
                                           "' in a called function");
@@ -1750,7 +1819,8 @@ private:
   clang::ASTContext &Ctx;
   ir::Region &R;
   /// Scalar arguments by variable or data member of `*this`.
-  llvm::DenseMap<const clang::ValueDecl *, unsigned> ScalarIndex;
+  llvm::DenseMap<const void *, unsigned> ScalarIndex;
+  std::set<std::string> MemberPaths; ///< `obj.f` members read: their strings key ScalarIndex
   llvm::DenseMap<const clang::FieldDecl *, unsigned> MemberViewIndex; ///< region scope only
   llvm::DenseMap<const clang::VarDecl *, unsigned> ReductionIndex;
   Scope RegionScope;

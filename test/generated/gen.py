@@ -34,6 +34,7 @@ import re
 INT_LIMIT = 1 << 27  # |signed values| stay below this: sums of a few never overflow
 FLOAT_LIMIT = {'float': 1e6, 'double': 1e9}
 MANT = {'float': 24, 'double': 53}
+FLOAT_TO_DOUBLE_RTOL = 1e-4 / 1e-9  # compare.py's rtol for float over double's
 CPP = {'int': 'int', 'unsigned': 'unsigned', 'size_t': 'std::size_t', 'float': 'float',
        'double': 'double'}
 INF = float('inf')
@@ -106,6 +107,10 @@ def convert(e, ty):
         r = Expr(code, ty, V, e.E, e.G)
         if ty == 'float' and e.ty == 'double' and not e.exact:
             r.E = e.E + e.V
+        if ty == 'double' and e.ty == 'float' and not e.exact:
+            # The float's rounding, which variants may do differently (a sum split among
+            # work-items), is compared at double's rtol from here on: scaled to match.
+            r.E = (e.E + e.V) * FLOAT_TO_DOUBLE_RTOL
         return rounded(r)
     if ty == 'int':
         return Expr(code, ty, e.V)  # callers keep unsigned values small here
@@ -205,6 +210,7 @@ class Program:
         self.helpers = helpers
         self.buffers, self.views, self.scalars = [], [], []  # scalars: (name, Expr)
         self.consts = []  # (name, Expr) program-level constants readable in loops
+        self.const_struct = None  # (type, object) when the constants are its members
         self.lines, self.outlined = [], []
         self.count = 0
         self.operands = 0  # slice operands made so far
@@ -308,7 +314,10 @@ class Program:
         self.views.extend(v for v in buf.views)
 
     def make_consts(self):
+        """Constants loops read: separate variables, or now and then the members of one
+        struct object (read as `cfg.c1`, passed whole to outlined functions)."""
         rng = self.rng
+        items = []
         for _ in range(rng.randint(0, 2)):
             ty = rng.choice(['int', 'float', 'double'])
             name = self.fresh('c')
@@ -316,6 +325,19 @@ class Program:
                 e = lit('int', rng.randint(-5, 9))
             else:
                 e = lit(ty, rng.choice([0.5, 1.25, -0.75, 2.0, 0.375]))
+            items.append((ty, name, e))
+        if items and rng.random() < 0.4:
+            stype, obj = 'p%d_cfg' % self.index, self.fresh('cfg')
+            self.outlined += ['struct %s {' % stype] + \
+                ['  %s %s;' % (CPP[ty], name) for ty, name, _ in items] + ['};', '']
+            self.lines.append('%s%s %s = {%s};' % ('const ' if rng.random() < 0.5 else '', stype,
+                                                   obj, ', '.join(e.code for _, _, e in items)))
+            self.const_struct = (stype, obj)
+            for ty, name, e in items:
+                path = '%s.%s' % (obj, name)
+                self.consts.append((path, Expr(path, ty, e.V, 0.0, e.G)))
+            return
+        for ty, name, e in items:
             self.lines.append('const %s %s = %s;' % (CPP[ty], name, e.code))
             self.consts.append((name, Expr(name, ty, e.V, 0.0, e.G)))
 
@@ -837,7 +859,12 @@ class Program:
                 params.append((self.view_type(v), v.name))
         for cname, ce in self.consts:
             if cname in ctx.used:
-                params.append(('const %s' % CPP[ce.ty], cname))
+                if '.' in cname:  # a member of the constants' struct: the object goes whole
+                    stype, obj = self.const_struct
+                    if ('const %s &' % stype, obj) not in params:
+                        params.append(('const %s &' % stype, obj))
+                else:
+                    params.append(('const %s' % CPP[ce.ty], cname))
         containers = [v for v in self.views if v.container and v.name in ctx.used]
         if containers and kind != 'lambda':
             kind = 'lambda'
@@ -877,7 +904,8 @@ class Program:
                 + body + ['}', '']
             return ['%s%s(%s);' % (assign, name, call_args)]
         # A class template whose members are the views and constants.
-        members = ['  %s %s;' % (t.replace('const ', '') if not t.startswith('clpar') else t, n)
+        members = ['  %s %s;' % (t if t.startswith('clpar') or t.endswith('&')
+                                 else t.replace('const ', ''), n)
                    for t, n in params]
         self.outlined += ['template <class Tag>', 'struct %s {' % name] + members + \
             ['  %s run() const {' % ret] + ['  ' + b for b in body] + ['  }', '};', '']
