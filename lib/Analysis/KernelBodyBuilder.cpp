@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
@@ -62,6 +63,19 @@ constexpr unsigned long long MaxPrivateArrayElements = 4096;
 /// the body is a private array.  OpenCL promises 64 KiB of __constant memory per kernel.
 constexpr unsigned long long MaxTableBytes = 16384;
 constexpr unsigned long long MaxTotalTableBytes = 49152;
+
+/// How the host names the global (or namespace-scope) variable \p VD from anywhere:
+/// `::ns::name`, without the unnamed and inline namespaces, which qualified lookup sees
+/// through (and which cannot be spelled).
+std::string globalName(const clang::VarDecl *VD) {
+  clang::PrintingPolicy Policy(VD->getASTContext().getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  Policy.SuppressInlineNamespace = true;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  VD->printQualifiedName(OS, Policy);
+  return "::" + OS.str();
+}
 
 /// What names mean where the builder is: the region body, or a function it calls.
 struct Scope {
@@ -431,16 +445,24 @@ private:
     if (std::optional<ArrayShape> Shape = arrayShape(VD->getType());
         Shape && !VD->getType()->isReferenceType())
       return arrayDecl(VD, *Shape);
+    if (VD->getType()->isReferenceType() && !arrayTypeInfo(VD->getType()))
+      if (std::optional<StmtPtr> Alias = referenceLocal(VD))
+        return std::move(*Alias);
     if (arrayTypeInfo(VD->getType()) || VD->getType()->isReferenceType())
       return fail(VD->getLocation(),
                   "declares '" + VD->getNameAsString() + "' of type '" +
                       typeText(VD->getType()) + "'; kernels hold only arithmetic locals");
-    std::optional<ScalarType> T = typeOf(VD->getType(), VD->getLocation());
+    return valueDecl(VD, VD->getType());
+  }
+
+  /// The declaration of the arithmetic local \p VD, of type \p Type.
+  StmtPtr valueDecl(const clang::VarDecl *VD, clang::QualType Type) {
+    std::optional<ScalarType> T = typeOf(Type, VD->getLocation());
     if (!T)
       return nullptr;
     auto D = std::make_unique<Stmt>(Stmt::Kind::Decl);
     D->VarType = *T;
-    D->VarConst = VD->getType().isConstQualified();
+    D->VarConst = Type.isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
     Sc->LocalNames[VD] = D->VarName;
     // C++ evaluates a constant's initializer as a constant expression (where
@@ -942,6 +964,118 @@ private:
     return varRef(VD, DRE->getLocation());
   }
 
+  /// A reference declared in the body (`auto &x = v(i, j);`, `const float &y = t;`):
+  /// nullopt where it is none of the shapes below (the caller refuses it).  Bound to an
+  /// element of a view or local array, or to a local, whose place the initializer decides
+  /// once and for all, the reference is an alias: each use is its initializer again (so
+  /// the analyses see the element's accesses and writes), and the declaration needs no
+  /// storage.  A const reference bound to a temporary (`const float &y = a[i] * 2`) is
+  /// a constant local holding the value.
+  std::optional<StmtPtr> referenceLocal(const clang::VarDecl *VD) {
+    const clang::Expr *Init = VD->getInit();
+    if (!Init)
+      return std::nullopt;
+    if (const auto *Cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    if (llvm::isa<clang::MaterializeTemporaryExpr>(Init->IgnoreParens())) {
+      const clang::QualType T = VD->getType().getNonReferenceType();
+      if (!T.isConstQualified() || !T->isArithmeticType())
+        return std::nullopt;
+      return valueDecl(VD, T);
+    }
+    Init = Init->IgnoreParens();
+    if (Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+      return StmtPtr(fail(VD->getLocation(), "binds the reference '" + VD->getNameAsString() +
+                                                  "' with an initializer that has side effects"));
+    if (const clang::VarDecl *Moving = changingVariableIn(Init, VD))
+      return StmtPtr(fail(VD->getLocation(),
+                          "binds the reference '" + VD->getNameAsString() +
+                              "' to an element whose index uses '" +
+                              Moving->getNameAsString() + "', which the loop may change"));
+    ExprPtr Target = expr(Init);
+    if (!Target)
+      return StmtPtr();
+    if (Target->K != Expr::Kind::ViewElement && Target->K != Expr::Kind::ArrayElement &&
+        Target->K != Expr::Kind::Local)
+      return std::nullopt;
+    Aliases[VD] = Init;
+    return std::make_unique<Stmt>(Stmt::Kind::Null);
+  }
+
+  /// A variable of the body that \p E reads and that the statements after \p Ref's
+  /// declaration in its block may change: the place a reference bound to \p E names
+  /// could change with it.
+  const clang::VarDecl *changingVariableIn(const clang::Expr *E, const clang::VarDecl *Ref) {
+    const clang::Stmt *Rest = nullptr; // the block holding Ref's declaration
+    const clang::Stmt *Declaration = nullptr;
+    for (const clang::DynTypedNode &P : Ctx.getParents(*Ref))
+      if (const auto *DS = P.get<clang::DeclStmt>()) {
+        Declaration = DS;
+        for (const clang::DynTypedNode &Q : Ctx.getParents(*DS))
+          Rest = Q.get<clang::CompoundStmt>();
+      }
+    struct Reads : clang::RecursiveASTVisitor<Reads> {
+      Builder &B;
+      const clang::Stmt *Rest, *Declaration;
+      const clang::VarDecl *Found = nullptr;
+      Reads(Builder &B, const clang::Stmt *Rest, const clang::Stmt *Declaration)
+          : B(B), Rest(Rest), Declaration(Declaration) {}
+      bool VisitDeclRefExpr(clang::DeclRefExpr *DRE) {
+        const auto *V = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+        if (V && B.Sc->Locals.count(V) && !B.Aliases.count(V) &&
+            !V->getType().isConstQualified() && !V->getType()->isReferenceType() &&
+            !B.Sc->Arrays.count(V) &&
+            std::find(B.LoopVars.begin(), B.LoopVars.end(), V) == B.LoopVars.end() &&
+            (!Rest || B.changedAfter(V, Rest, Declaration)))
+          Found = V;
+        return Found == nullptr;
+      }
+    } Use(*this, Rest, Declaration);
+    // A local bound whole (`float &y = t;`) names the same variable whatever its value.
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreImpCasts()))
+      if (llvm::isa<clang::VarDecl>(DRE->getDecl()))
+        return nullptr;
+    Use.TraverseStmt(const_cast<clang::Expr *>(E));
+    return Use.Found;
+  }
+
+  /// Whether a statement of \p Block after \p After may change \p V: assigns it,
+  /// increments it, or takes its address or a non-const reference to it.
+  bool changedAfter(const clang::VarDecl *V, const clang::Stmt *Block,
+                    const clang::Stmt *After) {
+    struct Writes : clang::RecursiveASTVisitor<Writes> {
+      const clang::VarDecl *V;
+      clang::ASTContext &Ctx;
+      bool Found = false;
+      Writes(const clang::VarDecl *V, clang::ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+      bool shouldVisitLambdaBody() const { return true; }
+      bool VisitDeclRefExpr(clang::DeclRefExpr *DRE) {
+        if (DRE->getDecl() != V)
+          return true;
+        // Only a read: the value converted to an rvalue, or bound to a const reference.
+        for (const clang::DynTypedNode &P : Ctx.getParents(*DRE)) {
+          const auto *Cast = P.get<clang::ImplicitCastExpr>();
+          if (Cast && Cast->getCastKind() == clang::CK_LValueToRValue)
+            return true;
+        }
+        Found = true;
+        return false;
+      }
+    };
+    bool Seen = After == nullptr;
+    for (const clang::Stmt *S : Block->children()) {
+      if (!Seen) {
+        Seen = S == After;
+        continue;
+      }
+      Writes W(V, Ctx);
+      W.TraverseStmt(const_cast<clang::Stmt *>(S));
+      if (W.Found)
+        return true;
+    }
+    return false;
+  }
+
   /// A read of the variable \p VD in the current scope.
   ExprPtr varRef(const clang::VarDecl *VD, clang::SourceLocation Loc) {
     if (!Sc->InFunction)
@@ -951,6 +1085,8 @@ private:
           L->Index = I;
           return L;
         }
+    if (auto Alias = Aliases.find(VD); Alias != Aliases.end())
+      return expr(Alias->second);
     if (declaredHere(VD))
       return fail(Loc, "uses the local array '" + VD->getNameAsString() +
                            "' other than through element access, size(), front() or back()");
@@ -991,7 +1127,7 @@ private:
     }
     return scalarArgument(VD,
                           VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                                     : "::" + VD->getQualifiedNameAsString(),
+                                                     : globalName(VD),
                           *T);
   }
 
@@ -1053,7 +1189,7 @@ private:
           std::find(LoopVars.begin(), LoopVars.end(), VD) != LoopVars.end())
         return std::nullopt;
       Prefix = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                          : "::" + VD->getQualifiedNameAsString();
+                                          : globalName(VD);
     } else {
       return std::nullopt;
     }
@@ -1280,7 +1416,7 @@ private:
     return Sc->ViewIndex[VD] =
                addView(VD,
                        VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                                  : "::" + VD->getQualifiedNameAsString(),
+                                                  : globalName(VD),
                        *Info, *Elem);
   }
 
@@ -1820,6 +1956,8 @@ private:
   ir::Region &R;
   /// Scalar arguments by variable or data member of `*this`.
   llvm::DenseMap<const void *, unsigned> ScalarIndex;
+  /// References declared in the body, each an alias of its initializer (referenceLocal).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Aliases;
   std::set<std::string> MemberPaths; ///< `obj.f` members read: their strings key ScalarIndex
   llvm::DenseMap<const clang::FieldDecl *, unsigned> MemberViewIndex; ///< region scope only
   llvm::DenseMap<const clang::VarDecl *, unsigned> ReductionIndex;

@@ -775,6 +775,11 @@ class Program:
             else:
                 stmt = '%s = %s;' % (target, e.code)
                 out.buf.absorb(e)
+            if rng.random() < 0.2:
+                # Through a reference to the element, as C++ code often writes it.
+                ref = self.fresh('d')
+                stmt = 'auto &%s = %s;\n%s%s' % (ref, target, indent,
+                                                 stmt.replace(target + ' ', ref + ' '))
             if row_loop:
                 stmt = 'for (std::size_t k = 0; k < %s.extent(1); ++k) {\n%s  %s\n%s}' % (
                     out.name, indent, stmt.replace('\n', '\n  '), indent)

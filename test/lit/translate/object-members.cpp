@@ -55,3 +55,18 @@ struct worker {
 // CHECK-OMP: ::clpar::rt::scalar_arg_of(this->p.a),
 
 void use(worker &w) { w.run(); }
+
+// A variable of an unnamed namespace is named through its enclosing namespace.
+namespace tune {
+namespace {
+float gain = 2.0f;
+params preset{0.5f, {1.0, 1}, 0};
+} // namespace
+} // namespace tune
+
+void tuned(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] *= tune::gain + tune::preset.a;
+}
+// CHECK-OMP: ::clpar::rt::scalar_arg_of(::tune::gain),
+// CHECK-OMP: ::clpar::rt::scalar_arg_of(::tune::preset.a),
