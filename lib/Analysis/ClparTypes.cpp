@@ -54,6 +54,13 @@ std::optional<ArrayTypeInfo> arrayTypeInfo(clang::QualType T) {
 
 std::optional<ir::ScalarType> scalarTypeOf(clang::QualType T, const clang::ASTContext &Ctx) {
   T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  // An enumeration (scoped or not) is its underlying integer type in a kernel.
+  if (const auto *ET = T->getAs<clang::EnumType>()) {
+    const clang::EnumDecl *ED = ET->getDecl()->getDefinition();
+    if (!ED || ED->getIntegerType().isNull())
+      return std::nullopt;
+    return scalarTypeOf(ED->getIntegerType(), Ctx);
+  }
   const auto *BT = T->getAs<clang::BuiltinType>();
   if (!BT)
     return std::nullopt;

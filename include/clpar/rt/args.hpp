@@ -63,7 +63,8 @@ view_arg view_arg_of(const std::array<T, N>& v, bool written) noexcept {
 
 template <class T>
 scalar_arg scalar_arg_of(const T& value) noexcept {
-  static_assert(std::is_arithmetic_v<T>, "only arithmetic scalars are passed to kernels");
+  static_assert(std::is_arithmetic_v<T> || std::is_enum_v<T>,
+                "only arithmetic and enumeration scalars are passed to kernels");
   return scalar_arg{&value, static_cast<std::uint32_t>(sizeof(T))};
 }
 
