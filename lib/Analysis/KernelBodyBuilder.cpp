@@ -1039,8 +1039,8 @@ private:
     return Use.Found;
   }
 
-  /// Whether a statement of \p Block after \p After may change \p V: assigns it,
-  /// increments it, or takes its address or a non-const reference to it.
+  /// Whether a statement of \p Block after \p After may change \p V: uses it other than
+  /// by reading its value (so a use bound to a const reference counts too: cautious).
   bool changedAfter(const clang::VarDecl *V, const clang::Stmt *Block,
                     const clang::Stmt *After) {
     struct Writes : clang::RecursiveASTVisitor<Writes> {
@@ -1052,7 +1052,8 @@ private:
       bool VisitDeclRefExpr(clang::DeclRefExpr *DRE) {
         if (DRE->getDecl() != V)
           return true;
-        // Only a read: the value converted to an rvalue, or bound to a const reference.
+        // Only a read leaves it as it is: its value converted to an rvalue.  Anything else
+        // (assigned, incremented, its address taken, bound to a reference) may change it.
         for (const clang::DynTypedNode &P : Ctx.getParents(*DRE)) {
           const auto *Cast = P.get<clang::ImplicitCastExpr>();
           if (Cast && Cast->getCastKind() == clang::CK_LValueToRValue)

@@ -3,6 +3,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/StringSet.h"
@@ -50,9 +51,9 @@ class Checker : public clang::RecursiveASTVisitor<Checker> {
   using Base = clang::RecursiveASTVisitor<Checker>;
 
 public:
-  Checker(llvm::ArrayRef<const clang::VarDecl *> LoopVars, Diagnoser &Diags,
-          CheckedBody &Result)
-      : LoopVars(LoopVars.begin(), LoopVars.end()), Diags(Diags), Result(Result) {}
+  Checker(llvm::ArrayRef<const clang::VarDecl *> LoopVars, clang::ASTContext &Ctx,
+          Diagnoser &Diags, CheckedBody &Result)
+      : LoopVars(LoopVars.begin(), LoopVars.end()), Ctx(Ctx), Diags(Diags), Result(Result) {}
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -219,6 +220,12 @@ private:
                            "' must have an arithmetic type");
       return;
     }
+    if (!valueDiscarded(E)) {
+      Diags.error(Loc, "'" + VD->getNameAsString() +
+                           "' is updated like a reduction where the update's value is used; "
+                           "a reduction's value is only known after the loop");
+      return;
+    }
     auto [It, Inserted] = Result.Reductions.insert({VD, *Op});
     if (Inserted)
       FirstUpdate[VD] = Loc;
@@ -230,7 +237,49 @@ private:
         (*Op == ir::ReductionOp::Min || *Op == ir::ReductionOp::Max) ? 2 : 1;
   }
 
+  /// Whether \p E is a statement of its own (in a block, or the body of an if, loop,
+  /// case or label, or a for loop's increment, or a comma's dropped side), its value
+  /// unused.
+  bool valueDiscarded(const clang::Expr *E) {
+    const clang::Stmt *Child = E;
+    for (;;) {
+      clang::DynTypedNodeList Parents = Ctx.getParents(*Child);
+      if (Parents.size() != 1)
+        return false;
+      const clang::Stmt *P = Parents[0].get<clang::Stmt>();
+      if (!P)
+        return false;
+      if (llvm::isa<clang::ParenExpr, clang::ExprWithCleanups>(P)) {
+        Child = P;
+        continue;
+      }
+      // `a, b`: a's value is dropped, b's is the comma's.
+      if (const auto *Comma = llvm::dyn_cast<clang::BinaryOperator>(P);
+          Comma && Comma->getOpcode() == clang::BO_Comma) {
+        if (Child == Comma->getLHS())
+          return true;
+        Child = P;
+        continue;
+      }
+      if (llvm::isa<clang::CompoundStmt, clang::CaseStmt, clang::DefaultStmt, clang::LabelStmt,
+                    clang::AttributedStmt>(P))
+        return true;
+      if (const auto *If = llvm::dyn_cast<clang::IfStmt>(P))
+        return Child == If->getThen() || Child == If->getElse();
+      if (const auto *For = llvm::dyn_cast<clang::ForStmt>(P))
+        return Child == For->getBody() || Child == For->getInc();
+      if (const auto *Range = llvm::dyn_cast<clang::CXXForRangeStmt>(P))
+        return Child == Range->getBody();
+      if (const auto *While = llvm::dyn_cast<clang::WhileStmt>(P))
+        return Child == While->getBody();
+      if (const auto *Do = llvm::dyn_cast<clang::DoStmt>(P))
+        return Child == Do->getBody();
+      return false;
+    }
+  }
+
   llvm::DenseSet<const clang::VarDecl *> LoopVars;
+  clang::ASTContext &Ctx;
   Diagnoser &Diags;
   CheckedBody &Result;
   unsigned Breakable = 0;
@@ -296,7 +345,7 @@ std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
 std::optional<CheckedBody> checkRegionBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
                                            const clang::Stmt *Body,
                                            llvm::ArrayRef<const clang::VarDecl *> LoopVars,
-                                           clang::ASTContext &, Diagnoser &Diags) {
+                                           clang::ASTContext &Ctx, Diagnoser &Diags) {
   std::vector<const clang::Stmt *> Parts(Prefix.begin(), Prefix.end());
   Parts.push_back(Body);
   CheckedBody Result;
@@ -315,7 +364,7 @@ std::optional<CheckedBody> checkRegionBody(llvm::ArrayRef<const clang::Stmt *> P
       Collector.TraverseStmt(const_cast<clang::Stmt *>(S));
   }
   unsigned ErrorsBefore = Diags.errorCount();
-  Checker C(LoopVars, Diags, Result);
+  Checker C(LoopVars, Ctx, Diags, Result);
   for (const clang::Stmt *S : Parts)
     C.TraverseStmt(const_cast<clang::Stmt *>(S));
   C.finish();
