@@ -1166,11 +1166,11 @@ private:
   /// `obj.f`, `obj.g.f` or `this->g.f`, where obj is a variable the region does not
   /// declare (a local, parameter or global outside it, by value or by reference): the
   /// expression the host reads it by.  Nullopt for other shapes (through a pointer, an
-  /// element, a call; a bit-field or a volatile member, which the host cannot pass by
-  /// address).
+  /// element, a call).  member() refuses bit-fields and volatile members first; the
+  /// objects on the path are records, never either.
   std::optional<std::string> objectMemberPath(const clang::MemberExpr *ME) {
     const auto *FD = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
-    if (!FD || FD->isBitField() || ME->getType().isVolatileQualified() || ME->isArrow())
+    if (!FD || ME->isArrow())
       return std::nullopt;
     const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     std::string Prefix;
