@@ -19,15 +19,20 @@ bool isLocal(const Expr &E, const std::string &Name) {
   return B.K == Expr::Kind::Local && B.Text == Name;
 }
 
+const Expr &writtenVariable(const Expr &E) {
+  const Expr &B = withoutCasts(E);
+  return B.K == Expr::Kind::Member ? writtenVariable(*B.Operands[0]) : B;
+}
+
 bool isWrite(const Expr &E) {
   if (E.K == Expr::Kind::Unary)
-    return E.Text == "++" || E.Text == "--";
+    return E.Text == "++" || E.Text == "--" || E.Text == "&";
   return E.K == Expr::Kind::Binary && !E.Text.empty() && E.Text.back() == '=' &&
          E.Text != "==" && E.Text != "!=" && E.Text != "<=" && E.Text != ">=";
 }
 
 bool writesLocal(const Expr &E, const std::string &Name) {
-  if (isWrite(E) && isLocal(*E.Operands[0], Name))
+  if (isWrite(E) && isLocal(writtenVariable(*E.Operands[0]), Name))
     return true;
   for (const auto &Op : E.Operands)
     if (writesLocal(*Op, Name))

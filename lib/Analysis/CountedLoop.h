@@ -30,8 +30,13 @@ bool isLocal(const ir::Expr &E, const std::string &Name);
 bool writesLocal(const ir::Expr &E, const std::string &Name);
 bool writesLocal(const ir::Stmt &S, const std::string &Name);
 
-/// Whether \p E is an assignment (= or a compound one), ++ or --.
+/// Whether \p E is an assignment (= or a compound one), ++, -- or `&x` (a record's
+/// address, for a member function that may change it).
 bool isWrite(const ir::Expr &E);
+
+/// The variable a write to \p E changes: \p E without conversions, or for a field of a
+/// record (`p.x = ...`), the record's variable.
+const ir::Expr &writtenVariable(const ir::Expr &E);
 
 /// Whether \p S is or holds a statement of kind \p K.
 bool containsStmt(const ir::Stmt &S, ir::Stmt::Kind K);

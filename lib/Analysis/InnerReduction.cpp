@@ -97,7 +97,7 @@ private:
     bool Ok = true;
     ir::forEachExpr(E, [&](const Expr &Each) {
       if (isWrite(Each)) {
-        const Expr &Target = withoutCasts(*Each.Operands[0]);
+        const Expr &Target = writtenVariable(*Each.Operands[0]);
         const bool Own = (Target.K == Expr::Kind::Local ||
                           Target.K == Expr::Kind::ArrayElement) &&
                          Locals.count(Target.Text);
@@ -116,7 +116,8 @@ private:
       return nullptr;
     auto It = Declared.find(Target.Text);
     if (It == Declared.end() || It->second->VarConst ||
-        It->second->VarType == ScalarType::Bool)
+        It->second->VarType == ScalarType::Bool ||
+        It->second->VarType == ScalarType::Record)
       return nullptr;
     return It->second;
   }

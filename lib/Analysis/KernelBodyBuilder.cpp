@@ -2,11 +2,13 @@
 #include "Analysis/KernelBodyBuilder.h"
 
 #include "Analysis/ClparTypes.h"
+#include "Analysis/CountedLoop.h"
 #include "Analysis/StandardFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
@@ -17,6 +19,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -67,6 +70,15 @@ constexpr unsigned long long MaxTotalTableBytes = 49152;
 /// How the host names the global (or namespace-scope) variable \p VD from anywhere:
 /// `::ns::name`, without the unnamed and inline namespaces, which qualified lookup sees
 /// through (and which cannot be spelled).
+/// \p Base, or \p Base_2, \p Base_3, ...: the first not in \p Used, which it joins.
+std::string unusedName(const std::string &Base, std::set<std::string> &Used) {
+  std::string Name = Base;
+  for (unsigned N = 2; Used.count(Name); ++N)
+    Name = Base + "_" + std::to_string(N);
+  Used.insert(Name);
+  return Name;
+}
+
 std::string globalName(const clang::VarDecl *VD) {
   clang::PrintingPolicy Policy(VD->getASTContext().getLangOpts());
   Policy.SuppressUnwrittenScope = true;
@@ -88,6 +100,15 @@ struct Scope {
   bool InFunction = false;
   unsigned LoopDepth = 0;
   std::set<std::string> ReadOnlyNames; ///< a lambda's captured scalars
+  /// A member function's or constructor's object (`*this`): how the body names it, and
+  /// its record.
+  bool HasThis = false;
+  std::string ThisText;
+  unsigned ThisRecord = 0;
+  /// A non-const member function returning `*this` by reference (`operator+=`): the
+  /// kernel's function returns nothing, and its `return *this;` is `return;`.
+  bool ReturnsThis = false;
+  bool InConstructor = false;
 };
 
 class Builder {
@@ -159,6 +180,378 @@ private:
     if (*S == ScalarType::Double)
       R.UsesDouble = true;
     return S;
+  }
+
+  // ---- records ------------------------------------------------------------
+
+  /// A kernel value's type: a scalar, or a record (Type Record) of Region::Records.
+  struct ValueType {
+    ScalarType Type = ScalarType::Int;
+    unsigned Record = 0;
+  };
+
+  /// Whether values of \p T would be records in a kernel: classes other than views,
+  /// vectors, arrays and lambdas.
+  static bool isRecordValue(clang::QualType T) {
+    T = T.getNonReferenceType();
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    return RD && !RD->isLambda() && !arrayTypeInfo(T);
+  }
+
+  /// The kernel type of values of \p T: typeOf's scalar, or the record for a class.
+  std::optional<ValueType> valueTypeOf(clang::QualType T, clang::SourceLocation Loc) {
+    if (isRecordValue(T)) {
+      std::optional<unsigned> Rec = recordOf(T, Loc);
+      if (!Rec)
+        return std::nullopt;
+      return ValueType{ScalarType::Record, *Rec};
+    }
+    std::optional<ScalarType> S = typeOf(T, Loc);
+    if (!S)
+      return std::nullopt;
+    return ValueType{*S, 0};
+  }
+
+  static ExprPtr makeValue(Expr::Kind K, ValueType T) {
+    ExprPtr E = makeExpr(K, T.Type);
+    E->Record = T.Record;
+    return E;
+  }
+
+  /// The record for the class \p T, registered (after the records of its fields) on first
+  /// use: a struct of arithmetic fields and fields of such structs, without bases, virtual
+  /// functions or anything but trivial copies and destruction, which OpenCL C holds with
+  /// the same fields.  Nullopt, with the reason, for other classes.
+  std::optional<unsigned> recordOf(clang::QualType T, clang::SourceLocation Loc) {
+    T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+    if (auto It = RecordIndex.find(T.getTypePtr()); It != RecordIndex.end())
+      return It->second;
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    RD = RD ? RD->getDefinition() : nullptr;
+    std::string Why;
+    ir::Record Rec;
+    if (!RD)
+      Why = "it is incomplete";
+    else if (RD->isUnion())
+      Why = "it is a union";
+    else if (RD->isPolymorphic())
+      Why = "it has virtual functions";
+    else if (RD->getNumBases() || RD->getNumVBases())
+      Why = "it has a base class";
+    else if (!RD->isTriviallyCopyable() || !RD->hasTrivialDestructor())
+      Why = "it is not trivially copyable";
+    std::vector<const clang::FieldDecl *> Fields;
+    if (RD && Why.empty())
+      Fields.assign(RD->field_begin(), RD->field_end());
+    for (const clang::FieldDecl *FD : Fields) {
+      ir::Record::Field F;
+      F.Name = FD->getNameAsString();
+      if (isOpenCLReservedName(F.Name))
+        F.Name = "clpar_u_" + F.Name + "_";
+      clang::QualType FT = FD->getType();
+      if (F.Name.empty()) {
+        Why = "it has an unnamed member";
+      } else if (FD->isBitField() || FT.isVolatileQualified()) {
+        Why = "its member '" + FD->getNameAsString() + "' is a " +
+              (FD->isBitField() ? "bit-field" : "volatile member");
+      } else if (std::optional<ScalarType> S = scalarTypeOf(FT, Ctx)) {
+        F.Type = *S;
+        if (*S == ScalarType::Double)
+          R.UsesDouble = true;
+      } else if (isRecordValue(FT) && !FT->isReferenceType()) {
+        std::optional<unsigned> Inner = recordOf(FT, Loc);
+        if (!Inner)
+          return std::nullopt;
+        F.Type = ScalarType::Record;
+        F.Record = *Inner;
+      } else {
+        Why = "its member '" + FD->getNameAsString() + "' has type '" + typeText(FT) + "'";
+      }
+      if (!Why.empty())
+        break;
+      Rec.Fields.push_back(F);
+    }
+    if (Why.empty() && Rec.Fields.empty())
+      Why = "it has no data members";
+    if (!Why.empty()) {
+      fail(Loc, "uses type '" + typeText(T) + "', which OpenCL C cannot represent: " + Why);
+      return std::nullopt;
+    }
+    Rec.SourceName = typeText(T);
+    Rec.KernelName =
+        unusedName("clpar_rec_" + identifierPart(RD->getNameAsString()), UsedRecordNames);
+    unsigned Index = R.Records.size();
+    R.Records.push_back(std::move(Rec));
+    RecordIndex[T.getTypePtr()] = Index;
+    return Index;
+  }
+
+  /// The kernel type of a view's elements: arithmetic, or a record that OpenCL C lays out
+  /// in global memory exactly as the host does (the runtime copies the bytes).
+  std::optional<ValueType> elementTypeOf(clang::QualType Elem, clang::SourceLocation Loc) {
+    if (!isRecordValue(Elem)) {
+      std::optional<ScalarType> T = typeOf(Elem, Loc);
+      if (!T)
+        return std::nullopt;
+      return ValueType{*T, 0};
+    }
+    std::optional<unsigned> Rec = recordOf(Elem, Loc);
+    if (!Rec)
+      return std::nullopt;
+    std::string Why;
+    auto Layout = deviceLayout(Elem.getNonReferenceType(), *Rec, Why);
+    if (!Layout) {
+      fail(Loc, "uses a view of '" + R.Records[*Rec].SourceName + "', whose fields " + Why);
+      return std::nullopt;
+    }
+    // The runtime places device buffers at multiples of 256 bytes from the host's data.
+    const long long Size = Layout->first;
+    if ((Size & (Size - 1)) != 0 || Size > 256) {
+      fail(Loc, "uses a view of '" + R.Records[*Rec].SourceName + "', whose elements take " +
+                    std::to_string(Size) + " bytes; views of structs need elements of a "
+                    "power of two bytes up to 256 (alignas pads a struct to one)");
+      return std::nullopt;
+    }
+    return ValueType{ScalarType::Record, *Rec};
+  }
+
+  /// The size and alignment of record \p Rec (of class \p T) in OpenCL C, where each
+  /// field lies at the next multiple of its alignment, a scalar's alignment is its size
+  /// and a record takes the host's alignment where that is more (Record::Align); nullopt,
+  /// with \p Why, where a field or the size differs from the host's.
+  std::optional<std::pair<long long, long long>> deviceLayout(clang::QualType T, unsigned Rec,
+                                                              std::string &Why) {
+    const clang::RecordDecl *RD = T->getAsRecordDecl()->getDefinition();
+    const clang::ASTRecordLayout &Host = Ctx.getASTRecordLayout(RD);
+    long long Size = 0, Align = 1;
+    unsigned I = 0;
+    for (const clang::FieldDecl *FD : RD->fields()) {
+      const ir::Record::Field F = R.Records[Rec].Fields[I++];
+      long long FieldSize = 0, FieldAlign = 1;
+      if (F.Type == ScalarType::Record) {
+        auto Inner = deviceLayout(FD->getType(), F.Record, Why);
+        if (!Inner)
+          return std::nullopt;
+        std::tie(FieldSize, FieldAlign) = *Inner;
+      } else if (F.Type == ScalarType::Bool) {
+        Why = "include the bool '" + FD->getNameAsString() +
+              "', which has no defined size in OpenCL C's global memory";
+        return std::nullopt;
+      } else {
+        FieldSize = FieldAlign = static_cast<long long>(
+            Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+      }
+      const long long Offset = (Size + FieldAlign - 1) / FieldAlign * FieldAlign;
+      const long long HostOffset =
+          Ctx.toCharUnitsFromBits(Host.getFieldOffset(FD->getFieldIndex())).getQuantity();
+      if (Offset != HostOffset) {
+        Why = "lie elsewhere on the host ('" + FD->getNameAsString() + "' at byte " +
+              std::to_string(HostOffset) + ", in OpenCL C at byte " + std::to_string(Offset) +
+              ")";
+        return std::nullopt;
+      }
+      Size = Offset + FieldSize;
+      Align = std::max(Align, FieldAlign);
+    }
+    if (const long long HostAlign = Host.getAlignment().getQuantity(); HostAlign > Align) {
+      R.Records[Rec].Align = static_cast<unsigned>(HostAlign);
+      Align = HostAlign;
+    }
+    Size = (Size + Align - 1) / Align * Align;
+    if (Size != Host.getSize().getQuantity()) {
+      Why = "take " + std::to_string(Host.getSize().getQuantity()) +
+            " bytes on the host and " + std::to_string(Size) + " in OpenCL C";
+      return std::nullopt;
+    }
+    return std::make_pair(Size, Align);
+  }
+
+  /// A record of zeros (value-initialization).
+  ExprPtr zeroRecord(unsigned Rec) {
+    ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
+    for (const ir::Record::Field &F : R.Records[Rec].Fields)
+      V->Operands.push_back(F.Type == ScalarType::Record ? zeroRecord(F.Record)
+                                                         : zeroOf(F.Type));
+    return V;
+  }
+
+  /// Field \p Field of the record value \p Object.
+  ExprPtr recordField(ExprPtr Object, unsigned Field) {
+    const ir::Record::Field &F = R.Records[Object->Record].Fields[Field];
+    ExprPtr M = makeValue(Expr::Kind::Member, {F.Type, F.Record});
+    M->Text = F.Name;
+    M->Operands.push_back(std::move(Object));
+    return M;
+  }
+
+  /// Whether the region's function may name the member \p FD: public, or a member of
+  /// the class whose member function holds the region.
+  bool canName(const clang::FieldDecl *FD) {
+    const auto *Enclosing =
+        LoopVars.empty() ? nullptr
+                         : llvm::dyn_cast<clang::CXXMethodDecl>(LoopVars[0]->getDeclContext());
+    return FD->getAccess() == clang::AS_public ||
+           (Enclosing && Enclosing->getParent()->getCanonicalDecl() ==
+                             FD->getParent()->getCanonicalDecl());
+  }
+
+  /// The kernel argument for the member the host reads as \p Path (`p.a`, `this->p.a`,
+  /// `::g.a`), named after the path.
+  ExprPtr memberPathArgument(const std::string &Path, ScalarType T,
+                             std::string UserName = "") {
+    const std::string &Key = *MemberPaths.insert(Path).first;
+    if (UserName.empty())
+      UserName = Key;
+    if (UserName.rfind("this->", 0) == 0)
+      UserName.erase(0, 6);
+    if (UserName.rfind("::", 0) == 0)
+      UserName.erase(0, 2);
+    for (char &C : UserName)
+      if (!std::isalnum(static_cast<unsigned char>(C)))
+        C = '_';
+    return scalarArgument(&Key, Key, UserName, T);
+  }
+
+  /// An object of record type \p T the region does not declare, which the host names
+  /// \p Object (`f`, `this->cfg`, `(*this)`): built in the kernel from its fields, each a
+  /// kernel argument read when the region starts.
+  ExprPtr outsideRecord(const std::string &Object, clang::QualType T, unsigned Rec) {
+    return outsideFields(Object, Object, 0, T, Rec);
+  }
+
+  /// outsideRecord for a record the host names \p Named by member names (empty once a
+  /// member on the way may not be named there), which lies \p Offset bytes into the
+  /// object \p Base: a member it may not name is read at its offset in the object's
+  /// bytes (the record is trivially copyable).
+  ExprPtr outsideFields(const std::string &Named, const std::string &Base, long long Offset,
+                        clang::QualType T, unsigned Rec) {
+    const clang::RecordDecl *RD = T.getNonReferenceType()->getAsRecordDecl()->getDefinition();
+    const clang::ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+    ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
+    unsigned I = 0;
+    for (const clang::FieldDecl *FD : RD->fields()) {
+      const ir::Record::Field F = R.Records[Rec].Fields[I++];
+      long long At = Offset + Ctx.toCharUnitsFromBits(
+                                     Layout.getFieldOffset(FD->getFieldIndex())).getQuantity();
+      std::string FieldNamed;
+      if (!Named.empty() && canName(FD))
+        FieldNamed = (Named == "(*this)" ? "this->" : Named + ".") + FD->getNameAsString();
+      ExprPtr E;
+      if (F.Type == ScalarType::Record)
+        E = outsideFields(FieldNamed, Base, At, FD->getType(), F.Record);
+      else if (!FieldNamed.empty())
+        E = memberPathArgument(FieldNamed, F.Type);
+      else
+        E = memberPathArgument("(*reinterpret_cast<const " + std::string(ir::cppTypeName(F.Type)) +
+                                   " *>(reinterpret_cast<const char *>(__builtin_addressof(" +
+                                   Base + ")) + " + std::to_string(At) + "))",
+                               F.Type, FD->getNameAsString());
+      if (!E)
+        return nullptr;
+      V->Operands.push_back(std::move(E));
+    }
+    return V;
+  }
+
+  /// The object `*this` names: the member function's own, or in the region's body, the
+  /// enclosing member function's object, built from its fields.
+  ExprPtr thisObject(const clang::CXXThisExpr *This) {
+    if (Sc->HasThis) {
+      ExprPtr L = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
+      L->Text = Sc->ThisText;
+      return L;
+    }
+    if (Sc->InFunction)
+      return fail(This->getLocation(), "uses 'this' in a called function");
+    clang::QualType T = This->getType()->getPointeeType();
+    std::optional<unsigned> Rec = recordOf(T, This->getLocation());
+    return Rec ? outsideRecord("(*this)", T, *Rec) : nullptr;
+  }
+
+  /// Whether \p E names storage the kernel may write and take the address of: a local of
+  /// the body or function (not a lambda's captured copy), or a field of one.
+  bool addressable(const Expr &E) {
+    if (E.K == Expr::Kind::Member)
+      return addressable(*E.Operands[0]);
+    return E.K == Expr::Kind::Local && !Sc->ReadOnlyNames.count(E.Text);
+  }
+
+  /// A record-typed expression that stands for its operand: temporaries, copies by a
+  /// trivial constructor, conversions that change nothing.  Null for other forms.
+  const clang::Expr *recordOperand(const clang::Expr *E) {
+    if (const auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      return C->getSubExpr();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      return M->getSubExpr();
+    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultInitExpr>(E))
+      return D->getExpr();
+    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      return D->getExpr();
+    if (const auto *C = llvm::dyn_cast<clang::ConstantExpr>(E))
+      return C->getSubExpr();
+    if (const auto *C = llvm::dyn_cast<clang::CastExpr>(E);
+        C && (C->getCastKind() == clang::CK_NoOp ||
+              C->getCastKind() == clang::CK_LValueToRValue ||
+              C->getCastKind() == clang::CK_ConstructorConversion))
+      return C->getSubExpr();
+    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+      const clang::CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (Ctor->isCopyOrMoveConstructor() && Ctor->isTrivial() && CE->getNumArgs() == 1)
+        return CE->getArg(0);
+    }
+    if (const auto *IL = llvm::dyn_cast<clang::InitListExpr>(E);
+        IL && IL->getNumInits() == 1 &&
+        Ctx.hasSameUnqualifiedType(IL->getInit(0)->getType(), E->getType()))
+      return IL->getInit(0); // T{t}: a copy
+    return nullptr;
+  }
+
+  /// A record value made in place: aggregate initialization (`{a, b}`, `T{a, b}`),
+  /// value-initialization (`T{}`, `T()`) and construction by a constructor.  Null, with no
+  /// reason, for other forms.
+  ExprPtr recordConstruction(const clang::Expr *E, bool &Handled) {
+    Handled = true;
+    if (llvm::isa<clang::ImplicitValueInitExpr, clang::CXXScalarValueInitExpr>(E)) {
+      std::optional<unsigned> Rec = recordOf(E->getType(), E->getExprLoc());
+      return Rec ? zeroRecord(*Rec) : nullptr;
+    }
+    if (const auto *IL = llvm::dyn_cast<clang::InitListExpr>(E)) {
+      std::optional<unsigned> Rec = recordOf(E->getType(), E->getExprLoc());
+      if (!Rec)
+        return nullptr;
+      if (IL->hasArrayFiller() || IL->getNumInits() > R.Records[*Rec].Fields.size())
+        return fail(IL->getBeginLoc(), "initializes '" + R.Records[*Rec].SourceName +
+                                           "' in a way it cannot translate");
+      ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, *Rec});
+      for (unsigned I = 0; I < R.Records[*Rec].Fields.size(); ++I) {
+        const ir::Record::Field F = R.Records[*Rec].Fields[I];
+        if (I >= IL->getNumInits()) {
+          V->Operands.push_back(F.Type == ScalarType::Record ? zeroRecord(F.Record)
+                                                             : zeroOf(F.Type));
+          continue;
+        }
+        ExprPtr Init = expr(IL->getInit(I));
+        if (!Init)
+          return nullptr;
+        V->Operands.push_back(makeCast(F.Type, std::move(Init)));
+      }
+      return V;
+    }
+    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E)) {
+      const clang::CXXConstructorDecl *Ctor = CE->getConstructor();
+      std::optional<unsigned> Rec = recordOf(E->getType(), E->getExprLoc());
+      if (!Rec)
+        return nullptr;
+      if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
+        return zeroRecord(*Rec); // T() is zeros; a default-initialized one is any value
+      if (CE->requiresZeroInitialization())
+        return fail(CE->getExprLoc(), "value-initializes '" + R.Records[*Rec].SourceName +
+                                          "', whose default constructor is not trivial");
+      std::vector<const clang::Expr *> Args(CE->arg_begin(), CE->arg_end());
+      return callTranslated(CE->getExprLoc(), Ctor, Args, {});
+    }
+    Handled = false;
+    return nullptr;
   }
 
   // ---- statements -------------------------------------------------------
@@ -322,7 +715,18 @@ private:
     if (const auto *Ret = llvm::dyn_cast<clang::ReturnStmt>(S)) {
       if (!Sc->InFunction)
         return fail(Ret->getReturnLoc(), "returns from the loop"), false;
+      if (Sc->InConstructor)
+        return fail(Ret->getReturnLoc(), "returns from a constructor"), false;
       auto RS = std::make_unique<Stmt>(Stmt::Kind::Return);
+      if (Sc->ReturnsThis) {
+        const auto *Deref =
+            llvm::dyn_cast_or_null<clang::UnaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts());
+        if (!Deref || Deref->getOpcode() != clang::UO_Deref ||
+            !llvm::isa<clang::CXXThisExpr>(Deref->getSubExpr()->IgnoreParenImpCasts()))
+          return fail(Ret->getReturnLoc(), "returns a reference other than '*this'"), false;
+        Out.push_back(std::move(RS));
+        return true;
+      }
       if (Ret->getRetValue()) {
         ExprPtr V = expr(Ret->getRetValue());
         if (!V)
@@ -346,7 +750,11 @@ private:
     }
     if (const auto *E = llvm::dyn_cast<clang::Expr>(S)) {
       auto ES = std::make_unique<Stmt>(Stmt::Kind::Expression);
-      if (!(ES->Init = expr(E)))
+      const clang::Expr *Saved = DiscardedValue;
+      DiscardedValue = E->IgnoreImplicit()->IgnoreParens();
+      ES->Init = expr(E);
+      DiscardedValue = Saved;
+      if (!ES->Init)
         return false;
       Out.push_back(std::move(ES));
       return true;
@@ -457,14 +865,28 @@ private:
 
   /// The declaration of the arithmetic local \p VD, of type \p Type.
   StmtPtr valueDecl(const clang::VarDecl *VD, clang::QualType Type) {
-    std::optional<ScalarType> T = typeOf(Type, VD->getLocation());
-    if (!T)
+    std::optional<ValueType> VT = valueTypeOf(Type, VD->getLocation());
+    if (!VT)
       return nullptr;
     auto D = std::make_unique<Stmt>(Stmt::Kind::Decl);
-    D->VarType = *T;
+    D->VarType = VT->Type;
+    D->VarRecord = VT->Record;
     D->VarConst = Type.isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
     Sc->LocalNames[VD] = D->VarName;
+    if (VT->Type == ScalarType::Record) {
+      // A record default-initialized by its trivial constructor holds any value.
+      const clang::Expr *Init = VD->getInit();
+      const auto *CE = Init ? llvm::dyn_cast<clang::CXXConstructExpr>(Init->IgnoreImplicit())
+                            : nullptr;
+      if (!Init || (CE && CE->getConstructor()->isDefaultConstructor() &&
+                    CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization()))
+        return D;
+      if (!(D->Init = expr(Init)))
+        return nullptr;
+      return D;
+    }
+    std::optional<ScalarType> T = VT->Type;
     // C++ evaluates a constant's initializer as a constant expression (where
     // std::is_constant_evaluated() is true): its value is the initializer.
     if (VD->isUsableInConstantExpressions(Ctx))
@@ -640,11 +1062,8 @@ private:
     }
     if (Elem == ScalarType::Double)
       R.UsesDouble = true;
-    std::string Base = "clpar_table_" + identifierPart(VD->getNameAsString());
-    T.KernelName = Base;
-    for (unsigned N = 2; UsedTableNames.count(T.KernelName); ++N)
-      T.KernelName = Base + "_" + std::to_string(N);
-    UsedTableNames.insert(T.KernelName);
+    T.KernelName =
+        unusedName("clpar_table_" + identifierPart(VD->getNameAsString()), UsedTableNames);
     TableBytes += Bytes;
     unsigned Index = R.Tables.size();
     TableIndex[VD] = Index;
@@ -782,6 +1201,14 @@ private:
 
   ExprPtr expr(const clang::Expr *E) {
     E = E->IgnoreParens();
+    if (isRecordValue(E->getType())) {
+      if (const clang::Expr *Inner = recordOperand(E))
+        return expr(Inner);
+      bool Handled = false;
+      ExprPtr V = recordConstruction(E, Handled);
+      if (Handled)
+        return V;
+    }
     if (const auto *C = llvm::dyn_cast<clang::ConstantExpr>(E)) {
       // A consteval call's value, which the compiler computed.
       if (std::optional<ScalarType> T = scalarTypeOf(C->getType(), Ctx);
@@ -810,6 +1237,10 @@ private:
     }
     if (const auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
       return expr(C->getSubExpr());
+    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultInitExpr>(E))
+      return expr(D->getExpr()); // a default member initializer
+    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      return expr(D->getExpr());
     if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
       return expr(M->getSubExpr());
     if (const auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
@@ -873,10 +1304,10 @@ private:
     if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E))
       return binary(BO);
     if (const auto *CO = llvm::dyn_cast<clang::ConditionalOperator>(E)) {
-      std::optional<ScalarType> T = typeOf(CO->getType(), CO->getQuestionLoc());
+      std::optional<ValueType> T = valueTypeOf(CO->getType(), CO->getQuestionLoc());
       if (!T)
         return nullptr;
-      ExprPtr C = makeExpr(Expr::Kind::Conditional, *T);
+      ExprPtr C = makeValue(Expr::Kind::Conditional, *T);
       for (const clang::Expr *Op : {CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr()}) {
         ExprPtr P = expr(Op);
         if (!P)
@@ -979,7 +1410,7 @@ private:
       Init = Cleanups->getSubExpr();
     if (llvm::isa<clang::MaterializeTemporaryExpr>(Init->IgnoreParens())) {
       const clang::QualType T = VD->getType().getNonReferenceType();
-      if (!T.isConstQualified() || !T->isArithmeticType())
+      if (!T.isConstQualified() || !(T->isArithmeticType() || isRecordValue(T)))
         return std::nullopt;
       return valueDecl(VD, T);
     }
@@ -1092,10 +1523,10 @@ private:
       return fail(Loc, "uses the local array '" + VD->getNameAsString() +
                            "' other than through element access, size(), front() or back()");
     if (auto It = Sc->LocalNames.find(VD); Sc->Locals.count(VD) && It != Sc->LocalNames.end()) {
-      std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
+      std::optional<ValueType> T = valueTypeOf(VD->getType(), Loc);
       if (!T)
         return nullptr;
-      ExprPtr L = makeExpr(Expr::Kind::Local, *T);
+      ExprPtr L = makeValue(Expr::Kind::Local, *T);
       L->Text = It->second;
       return L;
     }
@@ -1114,6 +1545,16 @@ private:
     if (VD->getType().getNonReferenceType()->isPointerType())
       return fail(Loc, "uses the raw pointer '" + VD->getNameAsString() +
                                           "', whose extent is unknown; use a clpar::view");
+    if (isRecordValue(VD->getType()) && !ReductionIndex.count(VD)) {
+      std::optional<unsigned> Rec = recordOf(VD->getType(), Loc);
+      if (!Rec)
+        return nullptr;
+      if (Sc->InFunction)
+        return fail(Loc, "reads the global variable '" + VD->getNameAsString() +
+                             "' in a called function");
+      return outsideRecord(VD->isLocalVarDeclOrParm() ? VD->getNameAsString() : globalName(VD),
+                           VD->getType(), *Rec);
+    }
     std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
     if (!T)
       return nullptr;
@@ -1197,45 +1638,64 @@ private:
     return Prefix + "." + FD->getNameAsString();
   }
 
-  /// A scalar data member of `*this` or of an object the region does not declare, read in
-  /// the region: a kernel argument, read on the host when the region starts.
+  /// A data member: of a record the kernel holds (a local, a parameter, a call's value, a
+  /// member function's `*this`), a field of it; of `*this` or of an object the region
+  /// does not declare, read in the region, a kernel argument read on the host when the
+  /// region starts (a record member: one per field).
   ExprPtr member(const clang::MemberExpr *ME) {
+    const auto *Field = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+    if (const auto *Static = llvm::dyn_cast<clang::VarDecl>(ME->getMemberDecl()))
+      return varRef(Static, ME->getMemberLoc());
+    if (Field && Sc->HasThis) {
+      if (const auto *This =
+              llvm::dyn_cast<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+        ExprPtr Obj = thisObject(This);
+        return Obj ? recordField(std::move(Obj), Field->getFieldIndex()) : nullptr;
+      }
+    }
     const clang::FieldDecl *FD = memberOfThis(ME);
     if (!FD) {
-      if (const auto *Field = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
-          Field && (Field->isBitField() || ME->getType().isVolatileQualified()))
+      if (Field && (Field->isBitField() || ME->getType().isVolatileQualified()))
         return fail(ME->getMemberLoc(), "reads the " +
                                             std::string(Field->isBitField() ? "bit-field"
                                                                             : "volatile member") +
                                             " '" + Field->getNameAsString() +
                                             "', which the host cannot pass by address");
       std::optional<std::string> Path = objectMemberPath(ME);
-      if (!Path)
+      if (!Path) {
+        if (Field && !ME->isArrow() && isRecordValue(ME->getBase()->getType())) {
+          ExprPtr Obj = expr(ME->getBase());
+          if (!Obj)
+            return nullptr;
+          if (Obj->Type == ScalarType::Record)
+            return recordField(std::move(Obj), Field->getFieldIndex());
+        }
         return fail(ME->getMemberLoc(), "uses the member '" +
                                             ME->getMemberDecl()->getNameAsString() +
                                             "' of an object other than '*this' or a variable "
                                             "declared outside the loop");
+      }
       if (Sc->InFunction)
         return fail(ME->getMemberLoc(), "reads the member '" +
                                             ME->getMemberDecl()->getNameAsString() +
                                             "' in a called function");
+      if (isRecordValue(ME->getType())) {
+        std::optional<unsigned> Rec = recordOf(ME->getType(), ME->getMemberLoc());
+        return Rec ? outsideRecord(*Path, ME->getType(), *Rec) : nullptr;
+      }
       std::optional<ScalarType> T = typeOf(ME->getType(), ME->getMemberLoc());
       if (!T)
         return nullptr;
-      const std::string &Key = *MemberPaths.insert(*Path).first;
-      std::string UserName = Key;
-      if (UserName.rfind("this->", 0) == 0)
-        UserName.erase(0, 6);
-      if (UserName.rfind("::", 0) == 0)
-        UserName.erase(0, 2);
-      for (char &C : UserName)
-        if (C == '.' || C == ':')
-          C = '_';
-      return scalarArgument(&Key, Key, UserName, *T);
+      return memberPathArgument(*Path, *T);
     }
     if (Sc->InFunction)
       return fail(ME->getMemberLoc(), "reads the member '" + FD->getNameAsString() +
                                           "' in a called function");
+    if (isRecordValue(FD->getType())) {
+      std::optional<unsigned> Rec = recordOf(FD->getType(), ME->getMemberLoc());
+      return Rec ? outsideRecord("this->" + FD->getNameAsString(), FD->getType(), *Rec)
+                 : nullptr;
+    }
     std::optional<ScalarType> T = typeOf(FD->getType(), ME->getMemberLoc());
     if (!T)
       return nullptr;
@@ -1258,11 +1718,30 @@ private:
       markWritten(Target);
       return true;
     }
+    if (Target.K == Expr::Kind::Member) {
+      if (addressable(Target))
+        return true;
+      const Expr *Root = &Target;
+      while (Root->K == Expr::Kind::Member)
+        Root = Root->Operands[0].get();
+      if (Root->K == Expr::Kind::ViewElement) { // a field of a struct in a view
+        markWritten(*Root);
+        return true;
+      }
+      fail(Loc, Root->K == Expr::Kind::Local ? "assigns to a member of a variable a lambda captured"
+                                             : "assigns to a member of an object the loop does "
+                                               "not declare");
+      return false;
+    }
     fail(Loc, "assigns to something other than a local variable or an array element");
     return false;
   }
 
   ExprPtr unary(const clang::UnaryOperator *UO) {
+    if (UO->getOpcode() == clang::UO_Deref)
+      if (const auto *This =
+              llvm::dyn_cast<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        return thisObject(This);
     static const std::map<clang::UnaryOperatorKind, const char *> Ops = {
         {clang::UO_PostInc, "++"}, {clang::UO_PostDec, "--"}, {clang::UO_PreInc, "++"},
         {clang::UO_PreDec, "--"},  {clang::UO_Plus, "+"},     {clang::UO_Minus, "-"},
@@ -1370,7 +1849,7 @@ private:
     auto Known = MemberViewIndex.find(FD);
     if (Known != MemberViewIndex.end())
       return Known->second;
-    std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
+    std::optional<ValueType> Elem = elementTypeOf(Info->Element, Loc);
     if (!Elem)
       return std::nullopt;
     return MemberViewIndex[FD] = addView(FD, "this->" + FD->getNameAsString(), *Info, *Elem);
@@ -1379,12 +1858,13 @@ private:
   /// A new view of the scope: \p D (a variable or a member of `*this`), \p HostExpr on
   /// the host.  Its index.
   unsigned addView(const clang::ValueDecl *D, std::string HostExpr, const ArrayTypeInfo &Info,
-                   ScalarType Elem) {
+                   ValueType Elem) {
     ir::View V;
     V.HostExpr = std::move(HostExpr);
     V.KernelName = Sc->Names->nameFor(D, D->getNameAsString());
     V.Kind = Info.Kind;
-    V.Element = Elem;
+    V.Element = Elem.Type;
+    V.ElementRecord = Elem.Record;
     V.Rank = Info.Rank;
     V.ConstElements = Info.Element.isConstQualified();
     Sc->Views->push_back(V);
@@ -1411,7 +1891,7 @@ private:
                     "', an array declared inside the loop");
       return std::nullopt;
     }
-    std::optional<ScalarType> Elem = typeOf(Info->Element, Loc);
+    std::optional<ValueType> Elem = elementTypeOf(Info->Element, Loc);
     if (!Elem)
       return std::nullopt;
     return Sc->ViewIndex[VD] =
@@ -1465,9 +1945,11 @@ private:
     if (Op == clang::OO_Subscript && OC->getNumArgs() == 2)
       if (const clang::VarDecl *AV = heldArray(OC->getArg(0)))
         return arrayElement(AV, expr(OC->getArg(1)), OC->getEndLoc());
+    if (ExprPtr Call = recordOperator(OC); Call || !Reason.empty())
+      return Call;
     if ((Op != clang::OO_Subscript && Op != clang::OO_Call) || OC->getNumArgs() < 2)
       return fail(OC->getOperatorLoc(), "uses an overloaded operator");
-    if (!OC->getType()->isArithmeticType())
+    if (!OC->getType()->isArithmeticType() && !isRecordValue(OC->getType()))
       return fail(OC->getOperatorLoc(), "takes a sub-view inside the loop; kernels index "
                                         "elements only");
     std::optional<unsigned> V = viewOf(OC->getArg(0), OC->getOperatorLoc());
@@ -1481,7 +1963,7 @@ private:
     if (NumArgs - 1 != View.Rank)
       return fail(OC->getOperatorLoc(), "indexes '" + View.HostExpr + "' with " +
                                             std::to_string(NumArgs - 1) + " indices");
-    ExprPtr A = makeExpr(Expr::Kind::ViewElement, View.Element);
+    ExprPtr A = makeValue(Expr::Kind::ViewElement, {View.Element, View.ElementRecord});
     A->Index = *V;
     A->AccessId = R.AccessCount++;
     R.AccessSites.push_back(viewAccessSite(OC, NumArgs));
@@ -1499,10 +1981,85 @@ private:
     return A;
   }
 
+  /// An operator of the user's records: a member function of the left operand (a copy
+  /// assignment by a trivial operator is C's), or a function taking a record.  Null, with
+  /// no reason, for other operators.
+  ExprPtr recordOperator(const clang::CXXOperatorCallExpr *OC) {
+    const clang::FunctionDecl *Callee = OC->getDirectCallee();
+    if (!Callee || OC->getNumArgs() == 0)
+      return nullptr;
+    std::vector<const clang::Expr *> Args(OC->arg_begin(), OC->arg_end());
+    if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Callee)) {
+      if (!isRecordValue(Args[0]->getType()))
+        return nullptr;
+      // A user's assignment operator makes the class no record (not trivially copyable).
+      if ((MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+          MD->isTrivial()) {
+        ExprPtr L = expr(Args[0]);
+        ExprPtr Rhs = L ? expr(Args[1]) : nullptr;
+        if (!Rhs || !assignable(*L, OC->getOperatorLoc()))
+          return nullptr;
+        ExprPtr B = makeValue(Expr::Kind::Binary, {L->Type, L->Record});
+        B->Text = "=";
+        B->Operands.push_back(std::move(L));
+        B->Operands.push_back(std::move(Rhs));
+        return B;
+      }
+      return methodCall(OC, MD, Args[0], llvm::ArrayRef(Args).drop_front());
+    }
+    if (std::none_of(Args.begin(), Args.end(),
+                     [](const clang::Expr *A) { return isRecordValue(A->getType()); }))
+      return nullptr;
+    return callTranslated(OC->getOperatorLoc(), Callee, Args, {});
+  }
+
+  /// A call of the member function \p MD on \p Obj, a record: a const one gets the object's
+  /// value, a non-const one its address, which must be a variable of the kernel.
+  ExprPtr methodCall(const clang::CallExpr *CE, const clang::CXXMethodDecl *MD,
+                     const clang::Expr *Obj, llvm::ArrayRef<const clang::Expr *> Args) {
+    std::string Name = MD->getQualifiedNameAsString();
+    if (MD->isStatic())
+      return callTranslated(CE->getExprLoc(), MD, Args, {});
+    ExprPtr Object;
+    if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+      Object = thisObject(This);
+    else
+      Object = expr(Obj);
+    if (!Object)
+      return nullptr;
+    if (Object->Type != ScalarType::Record)
+      return fail(CE->getExprLoc(), "calls the member function '" + Name + "'");
+    // A non-const member function that changes nothing of its object takes its value too.
+    std::optional<unsigned> Index = functionIndex(CE->getExprLoc(), MD, {}, true);
+    if (!Index)
+      return nullptr;
+    if (R.Functions[*Index].Params[0].Pointer) {
+      if (!addressable(*Object))
+        return fail(CE->getExprLoc(), "calls the non-const member function '" + Name +
+                                          "' on an object other than a variable the loop "
+                                          "declares");
+      ExprPtr Address = makeValue(Expr::Kind::Unary, {Object->Type, Object->Record});
+      Address->Text = "&";
+      Address->Operands.push_back(std::move(Object));
+      Object = std::move(Address);
+    }
+    ExprPtr C = callTranslated(CE->getExprLoc(), MD, Args, {}, std::move(Object));
+    if (C && ReturnsThisFunctions.count(C->Index) && CE != DiscardedValue)
+      return fail(CE->getExprLoc(), "uses the value of '" + Name +
+                                        "', which returns '*this' by reference");
+    return C;
+  }
+
   ExprPtr memberCall(const clang::CXXMemberCallExpr *MC) {
     const clang::CXXMethodDecl *MD = MC->getMethodDecl();
     std::string Name = MD ? MD->getNameAsString() : "";
     const clang::Expr *Obj = MC->getImplicitObjectArgument();
+    if (MD && Obj &&
+        (isRecordValue(Obj->getType()) ||
+         llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()))) {
+      std::vector<const clang::Expr *> Args(MC->arg_begin(), MC->arg_end());
+      return methodCall(MC, MD, Obj, Args);
+    }
     if (!Obj || !arrayTypeInfo(Obj->getType()))
       return fail(MC->getExprLoc(), "calls the member function '" + Name + "'");
     if (const clang::VarDecl *AV = heldArray(Obj)) {
@@ -1567,18 +2124,59 @@ private:
     std::string Name = Def->getQualifiedNameAsString();
     ir::Function F;
     F.SourceName = Name;
-    F.ReturnsVoid = Def->getReturnType()->isVoidType();
-    if (!F.ReturnsVoid) {
-      std::optional<ScalarType> T = typeOf(Def->getReturnType(), CallLoc);
-      if (!T)
-        return std::nullopt;
-      F.ReturnType = *T;
-    }
     KernelNames FunctionNames;
     Scope FS;
     FS.Names = &FunctionNames;
     FS.Views = &F.ViewParams;
     FS.InFunction = true;
+    // A member function of a record runs on its object, the first parameter; a
+    // constructor makes and returns it.
+    const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
+    const auto *Ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(Def);
+    const bool OfRecord = Method && !Method->isStatic() && !Method->getParent()->isLambda();
+    std::optional<unsigned> ThisRecord;
+    if (OfRecord) {
+      ThisRecord = recordOf(Ctx.getRecordType(Method->getParent()), CallLoc);
+      if (!ThisRecord)
+        return std::nullopt;
+      FS.HasThis = true;
+      FS.ThisRecord = *ThisRecord;
+      FS.ThisText = FunctionNames.nameFor(Def, "self");
+    }
+    const clang::QualType Returned = Def->getReturnType();
+    F.ReturnsVoid = Returned->isVoidType();
+    if (Ctor) {
+      FS.InConstructor = true;
+      F.ReturnsVoid = false;
+      F.ReturnType = ScalarType::Record;
+      F.ReturnRecord = *ThisRecord;
+    } else if (OfRecord && !Method->isConst() && Returned->isLValueReferenceType() &&
+               Ctx.hasSameUnqualifiedType(Returned.getNonReferenceType(),
+                                          Ctx.getRecordType(Method->getParent()))) {
+      FS.ReturnsThis = true;
+      F.ReturnsVoid = true;
+    } else if (!F.ReturnsVoid) {
+      if (Returned->isReferenceType() && isRecordValue(Returned) &&
+          !Returned.getNonReferenceType().isConstQualified())
+        return fail(CallLoc, "calls '" + Name + "', which returns a reference other than "
+                                                "'*this'"),
+               std::nullopt;
+      std::optional<ValueType> T = valueTypeOf(Returned, CallLoc);
+      if (!T)
+        return std::nullopt;
+      F.ReturnType = T->Type;
+      F.ReturnRecord = T->Record;
+    }
+    if (OfRecord && !Ctor) {
+      ir::Function::Param Self;
+      Self.Name = FS.ThisText;
+      Self.Type = ScalarType::Record;
+      Self.Record = *ThisRecord;
+      Self.Pointer = !Method->isConst();
+      if (Self.Pointer)
+        FS.ThisText = "(*" + Self.Name + ")";
+      F.Params.push_back(Self);
+    }
     struct Collector : clang::RecursiveASTVisitor<Collector> {
       Scope &FS;
       explicit Collector(Scope &FS) : FS(FS) {}
@@ -1597,15 +2195,18 @@ private:
       bool ByValueOrConstRef = Captured || !T->isReferenceType() ||
                                T.getNonReferenceType().isConstQualified();
       ir::Function::Param Param;
-      Param.Name = FunctionNames.nameFor(P, P->getNameAsString());
+      // An unnamed parameter (a defaulted comparison's) still needs a name in C.
+      Param.Name = FunctionNames.nameFor(
+          P, P->getName().empty() ? "arg" + std::to_string(PI) : P->getNameAsString());
       if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info && ByValueOrConstRef) {
-        std::optional<ScalarType> Elem = typeOf(Info->Element, P->getLocation());
+        std::optional<ValueType> Elem = elementTypeOf(Info->Element, P->getLocation());
         if (!Elem)
           return std::nullopt;
         ir::View V;
         V.HostExpr = P->getNameAsString();
         V.KernelName = Param.Name;
-        V.Element = *Elem;
+        V.Element = Elem->Type;
+        V.ElementRecord = Elem->Record;
         V.Kind = Info->Kind;
         V.Rank = Info->Rank;
         V.ConstElements = Info->Element.isConstQualified() ||
@@ -1623,6 +2224,28 @@ private:
         FS.LocalNames[P] = Param.Name;
         if (Captured)
           FS.ReadOnlyNames.insert(Param.Name);
+      } else if (isRecordValue(T) && ByValueOrConstRef) {
+        std::optional<unsigned> Rec = recordOf(T, P->getLocation());
+        if (!Rec)
+          return std::nullopt;
+        Param.Type = ScalarType::Record;
+        Param.Record = *Rec;
+        FS.Locals.insert(P);
+        FS.LocalNames[P] = Param.Name;
+        if (Captured)
+          FS.ReadOnlyNames.insert(Param.Name);
+      } else if (!Captured && T->isLValueReferenceType() &&
+                 (scalarTypeOf(T, Ctx) || isRecordValue(T))) {
+        // A non-const reference: the argument's address, so the argument must be a
+        // variable of the kernel; one the function never changes takes the value (below).
+        std::optional<ValueType> VT = valueTypeOf(T, P->getLocation());
+        if (!VT)
+          return std::nullopt;
+        Param.Type = VT->Type;
+        Param.Record = VT->Record;
+        Param.Pointer = true;
+        FS.Locals.insert(P);
+        FS.LocalNames[P] = "(*" + Param.Name + ")";
       } else {
         fail(P->getLocation(), "calls '" + Name + "', whose parameter '" +
                                    P->getNameAsString() + "' has type '" + typeText(T) +
@@ -1638,14 +2261,22 @@ private:
     Sc = &FS;
     CurrentFunction = &F;
     std::vector<StmtPtr> Out;
-    bool Ok = stmtInto(Def->getBody(), Out);
+    bool Ok = Ctor ? constructorBody(Ctor, Out) : stmtInto(Def->getBody(), Out);
     Sc = SavedScope;
     CurrentFunction = SavedFunction;
     InProgress.erase(Key);
     if (!Ok || Out.size() != 1)
       return std::nullopt;
     F.Body = std::move(Out.front());
-    const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
+    // The object of a non-const member function, or a non-const reference, that the body
+    // does not change is passed by value.
+    for (ir::Function::Param &P : F.Params) {
+      const std::string Object = "(*" + P.Name + ")";
+      if (P.Pointer && !changesLocal(*F.Body, Object)) {
+        P.Pointer = false;
+        renameLocal(*F.Body, Object, P.Name);
+      }
+    }
     bool Lambda = Method && Method->getParent()->isLambda();
     if (Lambda) {
       const clang::SourceManager &SM = Ctx.getSourceManager();
@@ -1654,14 +2285,113 @@ private:
     }
     std::string Base = "clpar_fn_" + (Lambda ? std::string("lambda")
                                              : identifierPart(Def->getNameAsString()));
-    F.KernelName = Base;
-    for (unsigned N = 2; UsedFunctionNames.count(F.KernelName); ++N)
-      F.KernelName = Base + "_" + std::to_string(N);
-    UsedFunctionNames.insert(F.KernelName);
+    if (OfRecord)
+      Base = "clpar_fn_" + identifierPart(Method->getParent()->getNameAsString()) + "_" +
+             (Ctor ? std::string("make") : identifierPart(Def->getNameAsString()));
+    if (Def->isOverloadedOperator() && !Lambda)
+      Base = Base.substr(0, Base.rfind("operator")) + operatorName(Def->getOverloadedOperator());
+    F.KernelName = unusedName(Base, UsedFunctionNames);
     unsigned Index = R.Functions.size();
     R.Functions.push_back(std::move(F));
     FunctionIndex[Key] = Index;
+    if (FS.ReturnsThis)
+      ReturnsThisFunctions.insert(Index);
     return Index;
+  }
+
+  /// Whether \p S writes the local \p Name, a field of it, or passes its address.
+  static bool changesLocal(const Stmt &S, const std::string &Name) {
+    bool Changes = false;
+    ir::forEachExpr(S, [&](const Expr &E) {
+      if (isWrite(E)) {
+        const Expr &Target = writtenVariable(*E.Operands[0]);
+        Changes |= Target.K == Expr::Kind::Local && Target.Text == Name;
+      }
+    });
+    return Changes;
+  }
+
+  /// Renames the local \p From to \p To throughout \p S.
+  static void renameLocal(Stmt &S, const std::string &From, const std::string &To) {
+    const std::function<void(Expr &)> InExpr = [&](Expr &E) {
+      if (E.K == Expr::Kind::Local && E.Text == From)
+        E.Text = To;
+      for (auto &Op : E.Operands)
+        InExpr(*Op);
+    };
+    for (ExprPtr *E : {&S.Init, &S.Cond, &S.Inc})
+      if (*E)
+        InExpr(**E);
+    for (auto &E : S.Elements)
+      InExpr(*E);
+    for (auto &C : S.Children)
+      if (C)
+        renameLocal(*C, From, To);
+  }
+
+  /// A constructor's body in the kernel: the object, the members its initializers set,
+  /// the statements of its body, and the object returned.
+  bool constructorBody(const clang::CXXConstructorDecl *Ctor, std::vector<StmtPtr> &Out) {
+    auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+    auto D = std::make_unique<Stmt>(Stmt::Kind::Decl);
+    D->VarType = ScalarType::Record;
+    D->VarRecord = Sc->ThisRecord;
+    D->VarName = Sc->ThisText;
+    Block->Children.push_back(std::move(D));
+    for (const clang::CXXCtorInitializer *I : Ctor->inits()) {
+      const clang::FieldDecl *FD = I->getMember();
+      if (!I->isMemberInitializer() || !FD)
+        return fail(I->getSourceLocation(), "calls a constructor of '" +
+                                             Ctor->getParent()->getNameAsString() +
+                                             "' that delegates or initializes a base"),
+               false;
+      const clang::Expr *Init = I->getInit();
+      if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(Init->IgnoreImplicit());
+          CE && CE->getConstructor()->isDefaultConstructor() &&
+          CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
+        continue; // default-initialized: any value
+      ExprPtr Value = expr(Init);
+      if (!Value)
+        return false;
+      ExprPtr Self = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
+      Self->Text = Sc->ThisText;
+      ExprPtr Target = recordField(std::move(Self), FD->getFieldIndex());
+      ExprPtr Set = makeValue(Expr::Kind::Binary, {Target->Type, Target->Record});
+      Set->Text = "=";
+      Value = makeCast(Target->Type, std::move(Value));
+      Set->Operands.push_back(std::move(Target));
+      Set->Operands.push_back(std::move(Value));
+      auto S = std::make_unique<Stmt>(Stmt::Kind::Expression);
+      S->Init = std::move(Set);
+      Block->Children.push_back(std::move(S));
+    }
+    // The body's statements join the block (its names are the function's own).
+    if (const auto *Body = llvm::dyn_cast<clang::CompoundStmt>(Ctor->getBody())) {
+      for (const clang::Stmt *Each : Body->body())
+        if (!stmtInto(Each, Block->Children))
+          return false;
+    } else if (!stmtInto(Ctor->getBody(), Block->Children)) {
+      return false;
+    }
+    auto Ret = std::make_unique<Stmt>(Stmt::Kind::Return);
+    Ret->Init = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
+    Ret->Init->Text = Sc->ThisText;
+    Block->Children.push_back(std::move(Ret));
+    Out.push_back(std::move(Block));
+    return true;
+  }
+
+  /// A name for the function of an overloaded operator: `op_plus_eq` for `operator+=`.
+  static std::string operatorName(clang::OverloadedOperatorKind K) {
+    static const std::map<char, const char *> Words = {
+        {'+', "plus"}, {'-', "minus"}, {'*', "mul"}, {'/', "div"}, {'%', "mod"},
+        {'=', "eq"},   {'<', "lt"},    {'>', "gt"},  {'!', "not"}, {'&', "and"},
+        {'|', "or"},   {'^', "xor"},   {'~', "compl"}, {'(', "call"}, {'[', "index"}};
+    std::string Name = "op";
+    for (const char *C = clang::getOperatorSpelling(K); C && *C; ++C)
+      if (auto It = Words.find(*C); It != Words.end())
+        Name += std::string("_") + It->second;
+    return Name;
   }
 
   ExprPtr userCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD) {
@@ -1698,55 +2428,82 @@ private:
     return callTranslated(OC->getExprLoc(), Op, Args, Captures);
   }
 
-  ExprPtr callTranslated(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
-                         llvm::ArrayRef<const clang::Expr *> Args,
-                         llvm::ArrayRef<const clang::VarDecl *> Captures) {
+  /// \p FD's function in Region::Functions, translated on its first call (a member
+  /// function's only \p WithObject, the object it runs on).
+  std::optional<unsigned> functionIndex(clang::SourceLocation Loc,
+                                        const clang::FunctionDecl *FD,
+                                        llvm::ArrayRef<const clang::VarDecl *> Captures,
+                                        bool WithObject) {
     std::string Name = FD->getQualifiedNameAsString();
     const clang::FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
-      return fail(Loc, "calls '" + Name + "', whose body is not visible");
+      return fail(Loc, "calls '" + Name + "', whose body is not visible"), std::nullopt;
     const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
-    if (MD && !MD->isStatic() && !MD->getParent()->isLambda())
-      return fail(Loc, "calls the member function '" + Name + "'");
+    if (MD && !MD->isStatic() && !MD->getParent()->isLambda() && !WithObject &&
+        !llvm::isa<clang::CXXConstructorDecl>(MD))
+      return fail(Loc, "calls the member function '" + Name + "'"), std::nullopt;
     if (Def->isVariadic())
-      return fail(Loc, "calls the variadic function '" + Name + "'");
+      return fail(Loc, "calls the variadic function '" + Name + "'"), std::nullopt;
     const clang::FunctionDecl *Key = Def->getCanonicalDecl();
     if (InProgress.count(Key))
-      return fail(Loc, "calls '" + Name + "' recursively");
-    unsigned Index;
-    if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end()) {
-      Index = Found->second;
-    } else {
-      bool Outermost = !TopCallLoc.isValid();
-      if (Outermost)
-        TopCallLoc = Loc;
-      std::optional<unsigned> I = translateFunction(Def, Loc, Captures);
-      if (Outermost)
-        TopCallLoc = clang::SourceLocation();
-      if (!I)
-        return nullptr;
-      Index = *I;
-    }
+      return fail(Loc, "calls '" + Name + "' recursively"), std::nullopt;
+    if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end())
+      return Found->second;
+    bool Outermost = !TopCallLoc.isValid();
+    if (Outermost)
+      TopCallLoc = Loc;
+    std::optional<unsigned> I = translateFunction(Def, Loc, Captures);
+    if (Outermost)
+      TopCallLoc = clang::SourceLocation();
+    return I;
+  }
+
+  /// A call of \p FD (a member function's with its \p Object, a value or an address).
+  ExprPtr callTranslated(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         llvm::ArrayRef<const clang::VarDecl *> Captures,
+                         ExprPtr Object = nullptr) {
+    std::optional<unsigned> Found = functionIndex(Loc, FD, Captures, Object != nullptr);
+    if (!Found)
+      return nullptr;
+    const unsigned Index = *Found;
+    const std::string Name = FD->getQualifiedNameAsString();
     // R.Functions grows when an argument calls a function not translated yet (a lambda
     // called in an argument of a lambda's call), so it is indexed afresh after each
     // argument, never held by reference across one.
     const ir::Function &F = R.Functions[Index];
-    ExprPtr C = makeExpr(Expr::Kind::FunctionCall,
-                         F.ReturnsVoid ? ScalarType::Int : F.ReturnType);
+    ExprPtr C = makeValue(Expr::Kind::FunctionCall,
+                          {F.ReturnsVoid ? ScalarType::Int : F.ReturnType, F.ReturnRecord});
     C->Index = Index;
     C->Text = F.KernelName;
-    for (unsigned I = 0; I < R.Functions[Index].Params.size(); ++I) {
+    const unsigned First = Object ? 1 : 0;
+    if (Object)
+      C->Operands.push_back(std::move(Object));
+    for (unsigned I = First; I < R.Functions[Index].Params.size(); ++I) {
       const ir::Function::Param P = R.Functions[Index].Params[I];
+      const unsigned A = I - First;
       const clang::VarDecl *Captured =
-          I >= Args.size() && I - Args.size() < Captures.size() ? Captures[I - Args.size()]
+          A >= Args.size() && A - Args.size() < Captures.size() ? Captures[A - Args.size()]
                                                                 : nullptr;
-      const clang::Expr *Arg = Captured ? nullptr : Args[I];
+      const clang::Expr *Arg = Captured ? nullptr : Args[A];
       if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
       if (!P.IsView) {
         ExprPtr E = Captured ? varRef(Captured, Loc) : expr(Arg);
         if (!E)
           return nullptr;
+        if (P.Pointer) { // a reference the function changes: the variable's address
+          if (!addressable(*E))
+            return fail(Arg->getExprLoc(),
+                        "passes something other than a variable of the kernel to the "
+                        "reference parameter '" +
+                            FD->getParamDecl(A)->getNameAsString() + "' of '" + Name + "'");
+          ExprPtr Address = makeValue(Expr::Kind::Unary, {E->Type, E->Record});
+          Address->Text = "&";
+          Address->Operands.push_back(std::move(E));
+          C->Operands.push_back(std::move(Address));
+          continue;
+        }
         C->Operands.push_back(makeCast(P.Type, std::move(E)));
         continue;
       }
@@ -1764,7 +2521,8 @@ private:
         return nullptr;
       const ir::View &Callee = R.Functions[Index].ViewParams[P.ViewIndex];
       ir::View &Caller = (*Sc->Views)[*V];
-      if (Caller.Element != Callee.Element || Caller.Rank != Callee.Rank)
+      if (Caller.Element != Callee.Element || Caller.ElementRecord != Callee.ElementRecord ||
+          Caller.Rank != Callee.Rank)
         return fail(Loc, "passes '" + Caller.HostExpr + "' to '" + Name +
                              "' with another element type or rank");
       if (Callee.Written)
@@ -1974,6 +2732,14 @@ private:
   std::set<std::string> UsedTableNames;
   unsigned long long TableBytes = 0;
   clang::SourceLocation TopCallLoc; ///< the region body's call being translated, if any
+  /// Records by canonical type, and the names given to them.
+  llvm::DenseMap<const clang::Type *, unsigned> RecordIndex;
+  std::set<std::string> UsedRecordNames;
+  /// Functions that return `*this` by reference (Scope::ReturnsThis), by index: their
+  /// calls' values cannot be used.
+  std::set<unsigned> ReturnsThisFunctions;
+  /// The expression statement being translated: a value nothing uses.
+  const clang::Expr *DiscardedValue = nullptr;
   std::string Reason;
   clang::SourceLocation ReasonLoc;
 };

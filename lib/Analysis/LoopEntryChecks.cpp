@@ -37,7 +37,7 @@ void changedIn(const Stmt &S, std::set<std::string> &Names) {
     Names.insert(S.VarName);
   const auto Writes = [&](const Expr &E) {
     if (isWrite(E)) {
-      const Expr &Target = withoutCasts(*E.Operands[0]);
+      const Expr &Target = writtenVariable(*E.Operands[0]);
       if (Target.K == Expr::Kind::Local || Target.K == Expr::Kind::ArrayElement)
         Names.insert(Target.Text);
     }

@@ -348,10 +348,17 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     if (R.KernelBody) {
       hoistBoundsChecks(R);
       addLoopEntryChecks(R);
-      R.Inner = findInnerReduction(R);
-      R.Tiles = findProductTiles(R);
-      R.Rows = findElementwiseRows(R);
-      R.Lanes = findReductionLanes(R);
+      // Views of structs keep the plain form: the others stage, vectorize or hold
+      // arithmetic elements.
+      const bool RecordViews = std::any_of(R.Views.begin(), R.Views.end(), [](const ir::View &V) {
+        return V.Element == ir::ScalarType::Record;
+      });
+      if (!RecordViews) {
+        R.Inner = findInnerReduction(R);
+        R.Tiles = findProductTiles(R);
+        R.Rows = findElementwiseRows(R);
+        R.Lanes = findReductionLanes(R);
+      }
       planDeviceSplit(R);
     }
     if (!R.KernelBody) {

@@ -25,6 +25,8 @@ static bool isPrimary(const Expr &E) {
   case Expr::Kind::FunctionCall:
   case Expr::Kind::ViewRef:
   case Expr::Kind::ArrayElement:
+  case Expr::Kind::Member:
+  case Expr::Kind::RecordValue:
     return true;
   default:
     return false;
@@ -104,9 +106,21 @@ std::string CPrinter::expr(const Expr &E) {
     return viewRef(E);
   case Expr::Kind::ArrayElement:
     return arrayElement(E);
+  case Expr::Kind::Member:
+    return operand(*E.Operands[0]) + "." + E.Text;
+  case Expr::Kind::RecordValue: {
+    std::string S = R.Records[E.Record].KernelName + "_make(";
+    for (size_t I = 0; I < E.Operands.size(); ++I)
+      S += (I ? ", " : "") + expr(*E.Operands[I]);
+    return S + ")";
+  }
   }
   assert(false && "unknown expression kind");
   return "";
+}
+
+std::string CPrinter::valueType(ir::ScalarType T, unsigned Record) {
+  return T == ir::ScalarType::Record ? R.Records[Record].KernelName : typeName(T);
 }
 
 std::string CPrinter::arrayElement(const Expr &E) {
@@ -123,7 +137,8 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
     Out += Pad + "}\n";
     return;
   case Stmt::Kind::Decl:
-    Out += Pad + (S.VarConst ? "const " : "") + typeName(S.VarType) + " " + S.VarName;
+    Out += Pad + (S.VarConst ? "const " : "") + valueType(S.VarType, S.VarRecord) + " " +
+           S.VarName;
     if (S.Init)
       Out += " = " + expr(*S.Init);
     Out += ";\n";

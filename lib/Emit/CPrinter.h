@@ -42,6 +42,8 @@ protected:
   /// which it runs; empty: it runs as written.
   virtual std::string loopGuard(const ir::Stmt &For, unsigned Indent, std::string &Out);
 
+  /// typeName, or the record's type name for a record.
+  std::string valueType(ir::ScalarType T, unsigned Record);
   std::string literal(const ir::Expr &E);
   /// Operand with parentheses unless it is a primary expression.
   std::string operand(const ir::Expr &E);

@@ -15,22 +15,7 @@ public:
   using CPrinter::CPrinter;
 
 protected:
-  std::string typeName(ScalarType T) override {
-    switch (T) {
-    case ScalarType::Bool: return "bool";
-    case ScalarType::Char: return "signed char";
-    case ScalarType::UChar: return "unsigned char";
-    case ScalarType::Short: return "short";
-    case ScalarType::UShort: return "unsigned short";
-    case ScalarType::Int: return "int";
-    case ScalarType::UInt: return "unsigned";
-    case ScalarType::Long: return "long";
-    case ScalarType::ULong: return "unsigned long";
-    case ScalarType::Float: return "float";
-    case ScalarType::Double: return "double";
-    }
-    return "int";
-  }
+  std::string typeName(ScalarType T) override { return ir::cppTypeName(T); }
   std::string viewElement(const Expr &E) override {
     const ir::View &V = R.Views[E.Index];
     std::string Offset;

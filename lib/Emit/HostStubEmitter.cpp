@@ -49,6 +49,7 @@ const char *scalarKind(ir::ScalarType T) {
   case ir::ScalarType::ULong: return "u64";
   case ir::ScalarType::Float: return "f32";
   case ir::ScalarType::Double: return "f64";
+  case ir::ScalarType::Record: break; // never a kernel argument
   }
   return "i32";
 }

@@ -20,9 +20,11 @@ const char *storageTypeName(ScalarType T) {
 }
 
 /// `__global T *v, long v_off, ulong v_e0.., long v_s0..`
-std::string viewParams(const ir::View &V) {
+std::string viewParams(const ir::Region &R, const ir::View &V) {
   std::string S = std::string("__global ") + (V.Written ? "" : "const ") +
-                  storageTypeName(V.Element) + " *" + V.KernelName + ", long " +
+                  (V.Element == ScalarType::Record ? R.Records[V.ElementRecord].KernelName
+                                                   : std::string(storageTypeName(V.Element))) +
+                  " *" + V.KernelName + ", long " +
                   V.KernelName + "_off";
   for (unsigned D = 0; D < V.Rank; ++D)
     S += ", ulong " + V.KernelName + "_e" + std::to_string(D);
@@ -283,13 +285,39 @@ std::string windowFunction(ScalarType T) {
          "}\n";
 }
 
+/// The OpenCL C type of a value of type \p T (of record \p Record).
+std::string valueTypeName(const ir::Region &R, ScalarType T, unsigned Record) {
+  return T == ScalarType::Record ? R.Records[Record].KernelName : ir::openclTypeName(T);
+}
+
+/// Each record as a struct, and `<name>_make(fields...)`, which makes one.
+void emitRecords(const ir::Region &R, std::string &K) {
+  for (const ir::Record &Rec : R.Records) {
+    K += "\n// " + Rec.SourceName + "\ntypedef struct " +
+         (Rec.Align ? "__attribute__((aligned(" + std::to_string(Rec.Align) + "))) " : "") +
+         "{\n";
+    for (const ir::Record::Field &F : Rec.Fields)
+      K += "  " + valueTypeName(R, F.Type, F.Record) + " " + F.Name + ";\n";
+    K += "} " + Rec.KernelName + ";\n" + Rec.KernelName + " " + Rec.KernelName + "_make(";
+    for (size_t I = 0; I < Rec.Fields.size(); ++I)
+      K += (I ? ", " : "") + valueTypeName(R, Rec.Fields[I].Type, Rec.Fields[I].Record) +
+           " v" + std::to_string(I);
+    K += ") {\n  " + Rec.KernelName + " r;\n";
+    for (size_t I = 0; I < Rec.Fields.size(); ++I)
+      K += "  r." + Rec.Fields[I].Name + " = v" + std::to_string(I) + ";\n";
+    K += "  return r;\n}\n";
+  }
+}
+
 void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
                   std::string &K) {
-  K += "\n" + std::string(F.ReturnsVoid ? "void" : ir::openclTypeName(F.ReturnType)) +
+  K += "\n" + (F.ReturnsVoid ? std::string("void")
+                             : valueTypeName(R, F.ReturnType, F.ReturnRecord)) +
        " " + F.KernelName + "(__global int *clpar_err";
   for (const ir::Function::Param &P : F.Params)
-    K += ", " + (P.IsView ? viewParams(F.ViewParams[P.ViewIndex])
-                          : std::string(ir::openclTypeName(P.Type)) + " " + P.Name);
+    K += ", " + (P.IsView ? viewParams(R, F.ViewParams[P.ViewIndex])
+                          : valueTypeName(R, P.Type, P.Record) + (P.Pointer ? " *" : " ") +
+                                P.Name);
   K += ")\n";
   OpenCLPrinter P(R, BoundsCheck, F.ViewParams);
   P.stmt(*F.Body, 0, K);
@@ -794,6 +822,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
            "[" + std::to_string(T.Values.size()) + "] = {" + Values + "};\n";
     }
   }
+  emitRecords(R, K);
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
   const KernelShape Shape = kernelShape(R, Opts);
@@ -834,7 +863,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   }
   K += Sep + "__global int *clpar_err";
   for (const ir::View &V : R.Views)
-    K += Sep + viewParams(V);
+    K += Sep + viewParams(R, V);
   for (const ir::Scalar &S : R.Scalars)
     K += Sep + std::string(storageTypeName(S.Type)) + " " + S.KernelName;
   for (unsigned I = 0; I < R.Reductions.size(); ++I) {

@@ -32,6 +32,25 @@ const char *openclTypeName(ScalarType T) {
   case ScalarType::ULong: return "ulong";
   case ScalarType::Float: return "float";
   case ScalarType::Double: return "double";
+  case ScalarType::Record: return "struct";
+  }
+  return "int";
+}
+
+const char *cppTypeName(ScalarType T) {
+  switch (T) {
+  case ScalarType::Bool: return "bool";
+  case ScalarType::Char: return "signed char";
+  case ScalarType::UChar: return "unsigned char";
+  case ScalarType::Short: return "short";
+  case ScalarType::UShort: return "unsigned short";
+  case ScalarType::Int: return "int";
+  case ScalarType::UInt: return "unsigned";
+  case ScalarType::Long: return "long";
+  case ScalarType::ULong: return "unsigned long";
+  case ScalarType::Float: return "float";
+  case ScalarType::Double: return "double";
+  case ScalarType::Record: break; // a record has no C++ spelling here
   }
   return "int";
 }
@@ -46,6 +65,7 @@ std::unique_ptr<Expr> cloneNode(const Expr &E) {
   C->HoistedMask = E.HoistedMask;
   C->EntryCheckedMask = E.EntryCheckedMask;
   C->Extent = E.Extent;
+  C->Record = E.Record;
   return C;
 }
 
@@ -53,6 +73,7 @@ StmtPtr cloneStmtNode(const Stmt &S) {
   auto C = std::make_unique<Stmt>(S.K);
   C->VarName = S.VarName;
   C->VarType = S.VarType;
+  C->VarRecord = S.VarRecord;
   C->VarConst = S.VarConst;
   C->ArraySize = S.ArraySize;
   C->ZeroFill = S.ZeroFill;
@@ -125,7 +146,7 @@ bool Region::iterationHasLoop() const {
 ExprPtr makeExpr(Expr::Kind K, ScalarType T) { return std::make_unique<Expr>(K, T); }
 
 ExprPtr makeCast(ScalarType T, ExprPtr E) {
-  if (E->Type == T)
+  if (E->Type == T || T == ScalarType::Record) // C++ converts records by constructors
     return E;
   if (E->K == Expr::Kind::IntLiteral && !E->Text.empty() && E->Text[0] != '-' &&
       E->Text.size() < 10 && T != ScalarType::Bool && T != ScalarType::Char &&

@@ -44,7 +44,10 @@ enum class ScalarType {
   Long,
   ULong,
   Float,
-  Double
+  Double,
+  /// A struct of the user's (Region::Records[Record] of the expression, declaration,
+  /// parameter or function).
+  Record
 };
 
 bool isFloating(ScalarType T);
@@ -56,6 +59,8 @@ std::unique_ptr<Expr> cloneNode(const Expr &E);
 bool isSignedInteger(ScalarType T);
 /// The OpenCL C spelling (bool, char, uchar, ..., double).
 const char *openclTypeName(ScalarType T);
+/// A C++ spelling of the same type (bool, signed char, unsigned char, ..., double).
+const char *cppTypeName(ScalarType T);
 
 struct Expr;
 struct Stmt;
@@ -86,6 +91,10 @@ struct Expr {
     /// Element Operands[0] of the array Text of Extent elements: a private array
     /// (Stmt::Kind::ArrayDecl) or a table (Region::Tables); AccessId as for ViewElement
     ArrayElement,
+    /// Field Text of the record Operands[0]
+    Member,
+    /// A value of Region::Records[Record] made from Operands, one per field in order
+    RecordValue,
   };
   Kind K;
   ScalarType Type;
@@ -99,6 +108,7 @@ struct Expr {
   /// (Stmt::EntryChecks of the enclosing loop), not per access.
   unsigned EntryCheckedMask = 0;
   unsigned long long Extent = 0; ///< ArrayElement: the array's element count
+  unsigned Record = 0; ///< Type Record: into Region::Records
   std::vector<ExprPtr> Operands;
 
   Expr(Kind K, ScalarType Type) : K(K), Type(Type) {}
@@ -149,6 +159,7 @@ struct Stmt {
   Kind K;
   std::string VarName;
   ScalarType VarType = ScalarType::Int;
+  unsigned VarRecord = 0; ///< VarType Record: into Region::Records
   bool VarConst = false;
   ExprPtr Init; ///< Decl initializer, or the expression of an Expression statement
   ExprPtr Cond;
@@ -208,6 +219,7 @@ struct View {
   std::string KernelName; ///< base name of its kernel parameters
   ViewKind Kind = ViewKind::ClparView;
   ScalarType Element = ScalarType::Float;
+  unsigned ElementRecord = 0; ///< Element Record: into Region::Records
   unsigned Rank = 1;
   bool Written = false;
   bool ConstElements = false; ///< view<const T>
@@ -240,15 +252,36 @@ struct Function {
   std::string SourceName; ///< for remarks: the qualified C++ name
   bool ReturnsVoid = false;
   ScalarType ReturnType = ScalarType::Int;
+  unsigned ReturnRecord = 0; ///< ReturnType Record: into Region::Records
   struct Param {
     std::string Name;
     bool IsView = false;
     unsigned ViewIndex = 0; ///< into ViewParams
     ScalarType Type = ScalarType::Int;
+    unsigned Record = 0; ///< Type Record: into Region::Records
+    /// The object a non-const member function runs on, passed by address (Name is the
+    /// pointer; the body names the object `(*Name)`).
+    bool Pointer = false;
   };
   std::vector<Param> Params;
   std::vector<View> ViewParams;
   StmtPtr Body;
+};
+
+/// A struct of the user's that the kernel holds in locals, parameters and return values:
+/// arithmetic fields and fields of other records, in declaration order.  A member
+/// function becomes a Function whose first parameter is the object.
+struct Record {
+  std::string KernelName; ///< the OpenCL C type
+  std::string SourceName; ///< the C++ type, for remarks and dumps
+  /// The alignment the host gives it where that exceeds its fields' (alignas); 0 else.
+  unsigned Align = 0;
+  struct Field {
+    std::string Name;
+    ScalarType Type = ScalarType::Int;
+    unsigned Record = 0; ///< Type Record: into Region::Records, an earlier one
+  };
+  std::vector<Field> Fields;
 };
 
 struct SourcePos {
@@ -433,6 +466,8 @@ struct Region {
   std::optional<SliceForm> Slice; ///< set for slice statements
   /// Functions the kernel calls, callees before their callers.
   std::vector<Function> Functions;
+  /// Records the kernel and its functions hold, each after the records of its fields.
+  std::vector<Record> Records;
   /// Tables the body and the functions read.
   std::vector<Table> Tables;
   std::vector<HoistedCheck> HoistedChecks;

@@ -581,6 +581,16 @@ class Program:
             E = (a.E * b.V + b.E * a.V + b.E + V) if is_float(ty) else 0.0
             return Expr('lam(%s, %s)' % (a.code, b.code), ty, V if not is_unsigned(ty) else INF, E)
         h = rng.choice(cands)
+        if h.name == 'gen_pair_mix' and rng.random() < 0.5:
+            # The struct in the loop body itself: temporaries, an operator and a const
+            # member function, (a + b) * (c - 1).
+            a, b = self.expr(ctx, ty, depth - 1, exact), self.expr(ctx, ty, depth - 1, exact)
+            T = CPP[ty]
+            V, E = (a.V + b.V) * (h.c - 1), (a.E + b.E) * (h.c - 1)
+            if is_float(ty) and not (a.exact and b.exact):
+                E += V
+            return Expr('(gen_pair<%s>{%s, %s} + gen_pair<%s>{%s, %s}).mix()'
+                        % (T, a.code, b.code, T, b.code, a.code), ty, V, E, max(a.G, b.G) + 2)
         args = [self.expr(ctx, ty, depth - 1, exact) for _ in range(h.arity)]
         return h.call(ty, args)
 
@@ -1222,7 +1232,7 @@ class Helper:
     def call(self, ty, args):
         V, E = self.bound(ty, args)
         return Expr('%s(%s)' % (self.name, ', '.join(a.code for a in args)), ty, V, E,
-                    max(a.G for a in args) + (2 if self.name == 'gen_mix' else 0))
+                    max(a.G for a in args) + (2 if self.name in ('gen_mix', 'gen_pair_mix') else 0))
 
 
 def make_helpers(rng):
@@ -1255,10 +1265,23 @@ def make_helpers(rng):
         Helper('gen_poly', ['double'], 1, False,
                'static double gen_poly(double x) {\n  const double t = x * 0.5;\n  return (t + 1.0) * x;\n}',
                lambda ty, a: ((a[0].V / 2 + 1) * a[0].V, (a[0].V + 1) * a[0].E * 2 + (a[0].V / 2 + 1) * a[0].V)),
+        # A struct of the program's (a record in kernels): a constructor, operators and a
+        # const member function, used inside the helper.  Its value: (x + y) * c - 2y.
+        Helper('gen_pair_mix', ['int', 'float', 'double'], 2, True,
+               'template <class T>\nstruct gen_pair {\n  T a, b;\n'
+               '  gen_pair operator+(const gen_pair &o) const { return {a + o.a, b + o.b}; }\n'
+               '  gen_pair &operator+=(const gen_pair &o) {\n    a += o.a;\n    b += o.b;\n'
+               '    return *this;\n  }\n  T mix() const { return a * T(%d) - b; }\n};\n'
+               'template <class T>\nT gen_pair_mix(T x, T y) {\n  gen_pair<T> p{x, y};\n'
+               '  p += gen_pair<T>{y, T(0)};\n  return (p + gen_pair<T>{T(0), y}).mix();\n}' % c,
+               lambda ty, a: fl(ty, c * (a[0].V + a[1].V) + 2 * a[1].V,
+                                c * (a[0].E + a[1].E) + 2 * a[1].E, a[0].exact and a[1].exact)),
         Helper('gen_hash', ['unsigned', 'size_t'], 1, True,
                'template <class T>\nT gen_hash(T x) {\n  x ^= x >> 3;\n  return x * T(%d);\n}' % rng.choice([31, 2654435761]),
                lambda ty, a: (INF, 0.0)),
     ]
+    for h in helpers:
+        h.c = c
     return helpers
 
 

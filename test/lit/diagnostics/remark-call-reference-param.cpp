@@ -1,14 +1,24 @@
-// A function taking a non-const reference cannot be translated.
+// A function taking a non-const reference gets its argument's address, so the argument
+// must be a variable of the kernel (translate/reference-params.cpp); an element of a view
+// lives in another address space.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
 void twice(float &x) { x *= 2; }
-// CHECK: remark-call-reference-param.cpp:[[@LINE-1]]:19: remark: prange loop not offloaded to OpenCL: it calls 'twice', whose parameter 'x' has type 'float &' (kernels pass arithmetic values and clpar::view); the OpenMP variant is used [-Rclpar]
 
 void f(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size()))
+    twice(v[i]);
+  // CHECK: remark-call-reference-param.cpp:[[@LINE-1]]:11: remark: prange loop not offloaded to OpenCL: it passes something other than a variable of the kernel to the reference parameter 'x' of 'twice'; the OpenMP variant is used [-Rclpar]
+}
+
+void halve(float *x) { *x /= 2; }
+// CHECK: remark-call-reference-param.cpp:[[@LINE-1]]:19: remark: prange loop not offloaded to OpenCL: it calls 'halve', whose parameter 'x' has type 'float *' (kernels pass arithmetic values and clpar::view); the OpenMP variant is used [-Rclpar]
+
+void g(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size())) {
     float t = v[i];
-    twice(t);
+    halve(&t);
     v[i] = t;
   }
 }

@@ -97,4 +97,82 @@ TEST(KernelEmitterTest, IsDeterministic) {
   EXPECT_EQ(emit::emitKernel(absRegion(), {}), emit::emitKernel(absRegion(), {}));
 }
 
+/// Records: out[i] = shift(b).in.x with b a local `outer` (a field of record `inner`) and
+/// shift a function taking its object by address.
+TEST(KernelEmitterTest, PrintsRecordsBeforeFunctionsThatUseThem) {
+  ir::Region R = absRegion();
+  ir::Record Inner;
+  Inner.KernelName = "clpar_rec_inner";
+  Inner.SourceName = "inner";
+  Inner.Fields = {{"x", ir::ScalarType::Int, 0}, {"y", ir::ScalarType::Float, 0}};
+  ir::Record Outer;
+  Outer.KernelName = "clpar_rec_outer";
+  Outer.SourceName = "ns::outer";
+  Outer.Fields = {{"in", ir::ScalarType::Record, 0}, {"k", ir::ScalarType::Int, 0}};
+  R.Records = {Inner, Outer};
+  ir::Function F;
+  F.KernelName = "clpar_fn_outer_shift";
+  F.ReturnType = ir::ScalarType::Record;
+  F.ReturnRecord = 1;
+  ir::Function::Param Self;
+  Self.Name = "self";
+  Self.Type = ir::ScalarType::Record;
+  Self.Record = 1;
+  Self.Pointer = true;
+  F.Params.push_back(Self);
+  auto Ret = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Return);
+  Ret->Init = expr(ir::Expr::Kind::Local, ir::ScalarType::Record, "(*self)");
+  Ret->Init->Record = 1;
+  F.Body = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Compound);
+  F.Body->Children.push_back(std::move(Ret));
+  R.Functions.push_back(std::move(F));
+
+  auto Decl = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Decl);
+  Decl->VarName = "b";
+  Decl->VarType = ir::ScalarType::Record;
+  Decl->VarRecord = 1;
+  auto Local = expr(ir::Expr::Kind::Local, ir::ScalarType::Record, "b");
+  Local->Record = 1;
+  auto Address = expr(ir::Expr::Kind::Unary, ir::ScalarType::Record, "&");
+  Address->Record = 1;
+  Address->Operands.push_back(std::move(Local));
+  auto Call = expr(ir::Expr::Kind::FunctionCall, ir::ScalarType::Record,
+                   "clpar_fn_outer_shift", 0);
+  Call->Record = 1;
+  Call->Operands.push_back(std::move(Address));
+  auto In = expr(ir::Expr::Kind::Member, ir::ScalarType::Record, "in");
+  In->Record = 0;
+  In->Operands.push_back(std::move(Call));
+  auto X = expr(ir::Expr::Kind::Member, ir::ScalarType::Int, "x");
+  X->Operands.push_back(std::move(In));
+  auto Assign = expr(ir::Expr::Kind::Binary, ir::ScalarType::Int, "=");
+  Assign->Operands.push_back(std::move(R.KernelBody->Init->Operands[0]));
+  Assign->Operands.push_back(std::move(X));
+  auto Body = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Compound);
+  Body->Children.push_back(std::move(Decl));
+  auto S = std::make_unique<ir::Stmt>(ir::Stmt::Kind::Expression);
+  S->Init = std::move(Assign);
+  Body->Children.push_back(std::move(S));
+  R.KernelBody = std::move(Body);
+
+  std::string K = emit::emitKernel(R, emit::KernelOptions{});
+  const size_t InnerAt = K.find("typedef struct {\n  int x;\n  float y;\n} clpar_rec_inner;\n");
+  const size_t OuterAt =
+      K.find("// ns::outer\ntypedef struct {\n  clpar_rec_inner in;\n  int k;\n} clpar_rec_outer;\n");
+  const size_t FunctionAt = K.find(
+      "clpar_rec_outer clpar_fn_outer_shift(__global int *clpar_err, clpar_rec_outer *self)\n"
+      "{\n  return (*self);\n}\n");
+  ASSERT_NE(InnerAt, std::string::npos) << K;
+  ASSERT_NE(OuterAt, std::string::npos) << K;
+  ASSERT_NE(FunctionAt, std::string::npos) << K;
+  EXPECT_LT(InnerAt, OuterAt);
+  EXPECT_LT(OuterAt, FunctionAt);
+  EXPECT_NE(K.find("clpar_rec_outer clpar_rec_outer_make(clpar_rec_inner v0, int v1) {\n"
+                   "  clpar_rec_outer r;\n  r.in = v0;\n  r.k = v1;\n  return r;\n}\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("  clpar_rec_outer b;\n"), std::string::npos) << K;
+  EXPECT_NE(K.find("] = clpar_fn_outer_shift(clpar_err, &b).in.x;\n"), std::string::npos) << K;
+}
+
 } // namespace

@@ -1,0 +1,127 @@
+// Classes a kernel cannot hold, and uses of records it cannot translate: each loop keeps
+// its OpenMP variant with the reason.
+// RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+#include <clpar/clpar.hpp>
+
+struct with_pointer {
+  float *p;
+  float get() const { return *p; }
+};
+void pointer_member(clpar::view<float> v, with_pointer w) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = w.get();
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it uses type 'with_pointer', which OpenCL C cannot represent: its member 'p' has type 'float *'; the OpenMP variant is used [-Rclpar]
+}
+
+struct base { float a; };
+struct derived : base { float b; };
+void base_class(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    derived d{};
+    v[i] = d.b;
+  }
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-3]]:13: remark: prange loop not offloaded to OpenCL: it uses type 'derived', which OpenCL C cannot represent: it has a base class; the OpenMP variant is used [-Rclpar]
+}
+
+struct shape {
+  float s;
+  virtual float area() const { return s * s; }
+};
+void virtual_function(clpar::view<float> v, const shape &sh) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = sh.area();
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it uses type 'shape', which OpenCL C cannot represent: it has virtual functions; the OpenMP variant is used [-Rclpar]
+}
+
+struct packed {
+  unsigned lo : 4, hi : 4;
+};
+void bit_field(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    packed p{1, 2};
+    v[i] = float(p.lo);
+  }
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-3]]:12: remark: prange loop not offloaded to OpenCL: it uses type 'packed', which OpenCL C cannot represent: its member 'lo' is a bit-field; the OpenMP variant is used [-Rclpar]
+}
+
+struct tally {
+  int n;
+  int add(int k) { return n += k; }
+  tally &operator+=(int k) {
+    n += k;
+    return *this;
+  }
+  tally &same() {
+    tally &self = *this;
+    return self; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:5: remark: prange loop not offloaded to OpenCL: it returns a reference other than '*this'; the OpenMP variant is used [-Rclpar]
+  }
+};
+// A member function that changes its object needs the object's address: a variable of
+// the loop, not one the host passes in.
+void changes_outer(clpar::view<int> v, tally t) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = t.add(1);
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:14: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares; the OpenMP variant is used [-Rclpar]
+}
+// `*this` by reference becomes nothing in the kernel: its value cannot be used.
+void uses_this_reference(clpar::view<int> v) {
+  for (auto i : clpar::prange(v.size())) {
+    tally t{0};
+    v[i] = (t += 2).n;
+  }
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-2]]:15: remark: prange loop not offloaded to OpenCL: it uses the value of 'tally::operator+=', which returns '*this' by reference; the OpenMP variant is used [-Rclpar]
+}
+void returns_other_reference(clpar::view<int> v) {
+  for (auto i : clpar::prange(v.size())) {
+    tally t{0};
+    t.same();
+    v[i] = t.n;
+  }
+}
+
+struct delegating {
+  float a, b;
+  delegating(float x, float y) : a(x), b(y) {}
+  explicit delegating(float x) : delegating(x, x) {}
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:34: remark: prange loop not offloaded to OpenCL: it calls a constructor of 'delegating' that delegates or initializes a base; the OpenMP variant is used [-Rclpar]
+};
+void delegates(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = delegating(v[i]).b;
+}
+
+struct early {
+  float a;
+  explicit early(float x) : a(x) {
+    if (x < 0)
+      return; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:7: remark: prange loop not offloaded to OpenCL: it returns from a constructor; the OpenMP variant is used [-Rclpar]
+    a = 2 * x;
+  }
+};
+void returns_from_constructor(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = early(v[i]).a;
+}
+
+class half_initialized {
+  float a = 1;
+  float b;
+
+public:
+  float sum() const { return a + b; }
+};
+void value_initializes(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = half_initialized{}.sum();
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it value-initializes 'half_initialized', whose default constructor is not trivial; the OpenMP variant is used [-Rclpar]
+}
+
+// A lambda gets the value of what it captures: it cannot change a struct of the loop.
+void lambda_writes_capture(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    tally t{0};
+    auto bump = [&] { t.n = 1; }; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:27: remark: prange loop not offloaded to OpenCL: it assigns to a member of a variable a lambda captured; the OpenMP variant is used [-Rclpar]
+    bump();
+    v[i] = float(t.n);
+  }
+}
