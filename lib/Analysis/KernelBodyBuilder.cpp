@@ -67,9 +67,6 @@ constexpr unsigned long long MaxPrivateArrayElements = 4096;
 constexpr unsigned long long MaxTableBytes = 16384;
 constexpr unsigned long long MaxTotalTableBytes = 49152;
 
-/// How the host names the global (or namespace-scope) variable \p VD from anywhere:
-/// `::ns::name`, without the unnamed and inline namespaces, which qualified lookup sees
-/// through (and which cannot be spelled).
 /// \p Base, or \p Base_2, \p Base_3, ...: the first not in \p Used, which it joins.
 std::string unusedName(const std::string &Base, std::set<std::string> &Used) {
   std::string Name = Base;
@@ -79,6 +76,9 @@ std::string unusedName(const std::string &Base, std::set<std::string> &Used) {
   return Name;
 }
 
+/// How the host names the global (or namespace-scope) variable \p VD from anywhere:
+/// `::ns::name`, without the unnamed and inline namespaces, which qualified lookup sees
+/// through (and which cannot be spelled).
 std::string globalName(const clang::VarDecl *VD) {
   clang::PrintingPolicy Policy(VD->getASTContext().getLangOpts());
   Policy.SuppressUnwrittenScope = true;
@@ -834,8 +834,13 @@ private:
   }
 
   StmtPtr varDecl(const clang::VarDecl *VD) {
-    if (llvm::isa<clang::DecompositionDecl>(VD))
-      return fail(VD->getLocation(), "declares a structured binding");
+    // A structured binding of a struct declares the (unnamed) object; each name it binds
+    // is that object's field (declRef).  Tuple-like types bind through get<>.
+    if (const auto *DD = llvm::dyn_cast<clang::DecompositionDecl>(VD))
+      for (const clang::BindingDecl *B : DD->bindings())
+        if (B->getHoldingVar() || !isRecordValue(DD->getType()))
+          return fail(VD->getLocation(), "declares a structured binding of a type other "
+                                         "than a struct");
     // A lambda needs no storage in a kernel: its calls become calls of a translated
     // function that receives the captured variables as arguments.
     if (const auto *RD = VD->getType()->getAsCXXRecordDecl(); RD && RD->isLambda())
@@ -872,7 +877,8 @@ private:
     D->VarType = VT->Type;
     D->VarRecord = VT->Record;
     D->VarConst = Type.isConstQualified();
-    D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    const std::string UserName = VD->getNameAsString();
+    D->VarName = Sc->Names->nameFor(VD, UserName.empty() ? "bound" : UserName);
     Sc->LocalNames[VD] = D->VarName;
     if (VT->Type == ScalarType::Record) {
       // A record default-initialized by its trivial constructor holds any value.
@@ -1388,6 +1394,8 @@ private:
       L->Text = llvm::toString(EC->getInitVal(), 10, ir::isSignedInteger(*T));
       return L;
     }
+    if (const auto *B = llvm::dyn_cast<clang::BindingDecl>(D); B && B->getBinding())
+      return expr(B->getBinding()); // a field of the bound object (varDecl)
     const auto *VD = llvm::dyn_cast<clang::VarDecl>(D);
     if (!VD)
       return fail(DRE->getLocation(), "uses '" + D->getNameAsString() +

@@ -1,5 +1,5 @@
-// e2e: views and vectors of structs (arrays of structures): elements read whole or by
-// field, fields written, whole elements assigned, a padded struct (alignas), a struct
+// e2e: views and vectors of structs (arrays of structures): elements read whole, by
+// field or by structured binding, fields written, whole elements assigned, a padded struct (alignas), a struct
 // with a double and an int, a 2-D view of structs.  Every loop here offloads (sites.sh);
 // the outputs must equal the serial build's.
 //
@@ -43,8 +43,10 @@ void advance(std::vector<particle> &ps, float dt, float bound) {
 }
 
 void energies(clpar::view<const particle> ps, clpar::view<float> e) {
-  for (auto i : clpar::prange(ps.size()))  // region: 1
-    e[i] = 0.5f * ps[i].speed2();
+  for (auto i : clpar::prange(ps.size())) {  // region: 1
+    const auto [x, y, vx, vy] = ps[i];
+    e[i] = 0.5f * ps[i].speed2() + (x > y ? vx : vy);
+  }
 }
 
 void shift(clpar::view<vec3, 2> grid, vec3 by) {

@@ -123,7 +123,7 @@ void whole_array(clpar::view<int> v) {
 void structured_binding(clpar::view<int> v) {
   for (auto i : clpar::prange(v.size())) {
     auto [p, q] = std::array<int, 2>{3, int(i)};
-    // CHECK: remark-body-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it declares a structured binding; the OpenMP variant is used [-Rclpar]
+    // CHECK: remark-body-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it declares a structured binding of a type other than a struct; the OpenMP variant is used [-Rclpar]
     v[i] = p + q;
   }
 }

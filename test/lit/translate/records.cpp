@@ -107,3 +107,19 @@ struct integrator {
 // REMARK-DAG: records.cpp:103:5: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_run_103_5' calling 'integrator::rate' and an OpenMP variant [-Rclpar]
 // CHECK-OMP: scalar_arg_of(this->dt),
 // CHECK-OMP-NEXT: scalar_arg_of(this->gain),
+
+// Structured bindings of a struct: the bound object is a local, each name its field; a
+// reference binding aliases the element.
+void bindings(clpar::view<float> out, clpar::view<float2> vs, const particle &proto) {
+  for (auto i : clpar::prange(out.size())) {
+    auto [pos, vel, kind] = proto;
+    auto &[x, y] = vs[i];
+    x += pos.x;
+    out[i] = y * float(kind) + vel.x;
+  }
+}
+// REMARK-DAG: records.cpp:[[@LINE-7]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_bindings_{{[0-9]+}}_3' and an OpenMP variant [-Rclpar]
+// CHECK-BIND: clpar_rec_particle bound = clpar_rec_particle_make(
+// CHECK-BIND: vs[vs_off + ({{.*}})].x += bound.pos.x;
+// CHECK-BIND: = (vs[vs_off + ({{.*}})].y * ((float)bound.kind)) + bound.vel.x;
+// RUN: FileCheck %s --check-prefix=CHECK-BIND < %t.cl/clpar_bindings_114_3.cl
