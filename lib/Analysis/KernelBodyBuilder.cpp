@@ -868,7 +868,7 @@ private:
     return valueDecl(VD, VD->getType());
   }
 
-  /// The declaration of the arithmetic local \p VD, of type \p Type.
+  /// The declaration of the local \p VD (arithmetic or a struct), of type \p Type.
   StmtPtr valueDecl(const clang::VarDecl *VD, clang::QualType Type) {
     std::optional<ValueType> VT = valueTypeOf(Type, VD->getLocation());
     if (!VT)
