@@ -476,19 +476,10 @@ private:
     return E.K == Expr::Kind::Local && !Sc->ReadOnlyNames.count(E.Text);
   }
 
-  /// A record-typed expression that stands for its operand: temporaries, copies by a
-  /// trivial constructor, conversions that change nothing.  Null for other forms.
+  /// A record-typed expression that stands for its operand: copies by a trivial
+  /// constructor, conversions that change nothing.  Null for other forms (temporaries,
+  /// cleanups and default initializers are expr()'s, for every type).
   const clang::Expr *recordOperand(const clang::Expr *E) {
-    if (const auto *C = llvm::dyn_cast<clang::ExprWithCleanups>(E))
-      return C->getSubExpr();
-    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
-      return M->getSubExpr();
-    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultInitExpr>(E))
-      return D->getExpr();
-    if (const auto *D = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
-      return D->getExpr();
-    if (const auto *C = llvm::dyn_cast<clang::ConstantExpr>(E))
-      return C->getSubExpr();
     if (const auto *C = llvm::dyn_cast<clang::CastExpr>(E);
         C && (C->getCastKind() == clang::CK_NoOp ||
               C->getCastKind() == clang::CK_LValueToRValue ||
