@@ -21,6 +21,8 @@ bool isLocal(const Expr &E, const std::string &Name) {
 
 const Expr &writtenVariable(const Expr &E) {
   const Expr &B = withoutCasts(E);
+  if (B.K == Expr::Kind::ArrayElement && B.Operands.size() > 1) // an array field's element
+    return writtenVariable(*B.Operands[1]);
   return B.K == Expr::Kind::Member ? writtenVariable(*B.Operands[0]) : B;
 }
 

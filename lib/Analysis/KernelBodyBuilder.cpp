@@ -61,6 +61,9 @@ struct LocalArray {
 
 /// Private arrays larger than this stay on the host: a work-item's memory is small.
 constexpr unsigned long long MaxPrivateArrayElements = 4096;
+/// The most elements an array member of a struct may have: an object from outside the
+/// loop passes each as an argument of its own.
+constexpr unsigned long long MaxArrayFieldElements = 64;
 /// Tables larger than this (or past the total below) are no tables: a std::array outside
 /// the body is then passed as a view, a built-in array is refused, and one declared in
 /// the body is a private array.  OpenCL promises 64 KiB of __constant memory per kernel.
@@ -258,6 +261,16 @@ private:
         F.Type = *S;
         if (*S == ScalarType::Double)
           R.UsesDouble = true;
+      } else if (std::optional<ArrayShape> Shape = arrayShape(FT);
+                 Shape && !FT->isReferenceType()) {
+        if (Shape->Size == 0 || Shape->Size > MaxArrayFieldElements)
+          Why = "its array member '" + FD->getNameAsString() + "' has " +
+                std::to_string(Shape->Size) + " elements; kernels hold array members of 1 "
+                "to " + std::to_string(MaxArrayFieldElements);
+        F.Type = *scalarTypeOf(Shape->Element, Ctx);
+        F.ArraySize = Shape->Size;
+        if (F.Type == ScalarType::Double)
+          R.UsesDouble = true;
       } else if (isRecordValue(FT) && !FT->isReferenceType()) {
         std::optional<unsigned> Inner = recordOf(FT, Loc);
         if (!Inner)
@@ -304,14 +317,7 @@ private:
       fail(Loc, "uses a view of '" + R.Records[*Rec].SourceName + "', whose fields " + Why);
       return std::nullopt;
     }
-    // The runtime places device buffers at multiples of 256 bytes from the host's data.
-    const long long Size = Layout->first;
-    if ((Size & (Size - 1)) != 0 || Size > 256) {
-      fail(Loc, "uses a view of '" + R.Records[*Rec].SourceName + "', whose elements take " +
-                    std::to_string(Size) + " bytes; views of structs need elements of a "
-                    "power of two bytes up to 256 (alignas pads a struct to one)");
-      return std::nullopt;
-    }
+    // Any size: the kernel takes such a view's offset in bytes (view_arg::byte_offset).
     return ValueType{ScalarType::Record, *Rec};
   }
 
@@ -337,6 +343,9 @@ private:
         Why = "include the bool '" + FD->getNameAsString() +
               "', which has no defined size in OpenCL C's global memory";
         return std::nullopt;
+      } else if (F.ArraySize) {
+        FieldAlign = Ctx.getTypeSizeInChars(arrayShape(FD->getType())->Element).getQuantity();
+        FieldSize = FieldAlign * static_cast<long long>(F.ArraySize);
       } else {
         FieldSize = FieldAlign = static_cast<long long>(
             Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
@@ -370,9 +379,55 @@ private:
   ExprPtr zeroRecord(unsigned Rec) {
     ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
     for (const ir::Record::Field &F : R.Records[Rec].Fields)
-      V->Operands.push_back(F.Type == ScalarType::Record ? zeroRecord(F.Record)
-                                                         : zeroOf(F.Type));
+      V->Operands.push_back(zeroField(F));
     return V;
+  }
+
+  /// The zero value of the field \p F.
+  ExprPtr zeroField(const ir::Record::Field &F) {
+    if (F.Type == ScalarType::Record)
+      return zeroRecord(F.Record);
+    if (!F.ArraySize)
+      return zeroOf(F.Type);
+    ExprPtr A = makeExpr(Expr::Kind::ArrayValue, F.Type);
+    for (unsigned long long I = 0; I < F.ArraySize; ++I)
+      A->Operands.push_back(zeroOf(F.Type));
+    return A;
+  }
+
+  /// The value \p Init gives the array field \p F (in an aggregate initialization or a
+  /// member initializer): a braced list of its elements, the rest zero (a std::array's
+  /// list holds the built-in array's), or value-initialization.  Null, with the reason,
+  /// for other forms (a copy of another array).
+  ExprPtr arrayFieldValue(const clang::Expr *Init, const ir::Record::Field &F) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultInitExpr>(Init))
+      return arrayFieldValue(Default->getExpr(), F);
+    const auto *List = llvm::dyn_cast<clang::InitListExpr>(Init);
+    if (List && List->getNumInits() == 1 && !List->getType()->isArrayType())
+      List = llvm::dyn_cast<clang::InitListExpr>(List->getInit(0)->IgnoreImplicit());
+    if (llvm::isa<clang::ImplicitValueInitExpr>(Init) ||
+        (List && List->getNumInits() == 0))
+      return zeroField(F);
+    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 0)
+      return zeroField(F);
+    if (!List)
+      return fail(Init->getExprLoc(), "initializes the array member '" + F.Name +
+                                          "' other than with a braced list of values");
+    ExprPtr A = makeExpr(Expr::Kind::ArrayValue, F.Type);
+    for (unsigned long long I = 0; I < F.ArraySize; ++I) {
+      const clang::Expr *Element = I < List->getNumInits() ? List->getInit(I) : nullptr;
+      if (!Element || llvm::isa<clang::ImplicitValueInitExpr>(Element)) {
+        A->Operands.push_back(zeroOf(F.Type));
+        continue;
+      }
+      ExprPtr E = expr(Element);
+      if (!E)
+        return nullptr;
+      A->Operands.push_back(makeCast(F.Type, std::move(E)));
+    }
+    return A;
   }
 
   /// Field \p Field of the record value \p Object.
@@ -380,6 +435,7 @@ private:
     const ir::Record::Field &F = R.Records[Object->Record].Fields[Field];
     ExprPtr M = makeValue(Expr::Kind::Member, {F.Type, F.Record});
     M->Text = F.Name;
+    M->Index = Field;
     M->Operands.push_back(std::move(Object));
     return M;
   }
@@ -436,16 +492,32 @@ private:
       std::string FieldNamed;
       if (!Named.empty() && canName(FD))
         FieldNamed = (Named == "(*this)" ? "this->" : Named + ".") + FD->getNameAsString();
+      // A scalar the host reads by name, or at its offset in the object's bytes.
+      const auto Scalar = [&](const std::string &Suffix, long long Bytes) {
+        return !FieldNamed.empty()
+                   ? memberPathArgument(FieldNamed + Suffix, F.Type)
+                   : memberPathArgument(
+                         "(*reinterpret_cast<const " + std::string(ir::cppTypeName(F.Type)) +
+                             " *>(reinterpret_cast<const char *>(__builtin_addressof(" +
+                             Base + ")) + " + std::to_string(Bytes) + "))",
+                         F.Type, FD->getNameAsString() + Suffix);
+      };
       ExprPtr E;
-      if (F.Type == ScalarType::Record)
+      if (F.Type == ScalarType::Record) {
         E = outsideFields(FieldNamed, Base, At, FD->getType(), F.Record);
-      else if (!FieldNamed.empty())
-        E = memberPathArgument(FieldNamed, F.Type);
-      else
-        E = memberPathArgument("(*reinterpret_cast<const " + std::string(ir::cppTypeName(F.Type)) +
-                                   " *>(reinterpret_cast<const char *>(__builtin_addressof(" +
-                                   Base + ")) + " + std::to_string(At) + "))",
-                               F.Type, FD->getNameAsString());
+      } else if (!F.ArraySize) {
+        E = Scalar("", At);
+      } else {
+        E = makeExpr(Expr::Kind::ArrayValue, F.Type);
+        const long long Size =
+            Ctx.getTypeSizeInChars(arrayShape(FD->getType())->Element).getQuantity();
+        for (unsigned long long K = 0; K < F.ArraySize && E; ++K) {
+          ExprPtr Element = Scalar("[" + std::to_string(K) + "]", At + Size * K);
+          if (!Element)
+            return nullptr;
+          E->Operands.push_back(std::move(Element));
+        }
+      }
       if (!E)
         return nullptr;
       V->Operands.push_back(std::move(E));
@@ -517,8 +589,14 @@ private:
       for (unsigned I = 0; I < R.Records[*Rec].Fields.size(); ++I) {
         const ir::Record::Field F = R.Records[*Rec].Fields[I];
         if (I >= IL->getNumInits()) {
-          V->Operands.push_back(F.Type == ScalarType::Record ? zeroRecord(F.Record)
-                                                             : zeroOf(F.Type));
+          V->Operands.push_back(zeroField(F));
+          continue;
+        }
+        if (F.ArraySize) {
+          ExprPtr A = arrayFieldValue(IL->getInit(I), F);
+          if (!A)
+            return nullptr;
+          V->Operands.push_back(std::move(A));
           continue;
         }
         ExprPtr Init = expr(IL->getInit(I));
@@ -535,7 +613,7 @@ private:
         return nullptr;
       if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
         return zeroRecord(*Rec); // T() is zeros; a default-initialized one is any value
-      if (CE->requiresZeroInitialization())
+      if (CE->requiresZeroInitialization() && !initializesEveryField(Ctor))
         return fail(CE->getExprLoc(), "value-initializes '" + R.Records[*Rec].SourceName +
                                           "', whose default constructor is not trivial");
       std::vector<const clang::Expr *> Args(CE->arg_begin(), CE->arg_end());
@@ -543,6 +621,22 @@ private:
     }
     Handled = false;
     return nullptr;
+  }
+
+  /// Whether \p Ctor gives every field a value (a member initializer, or a default member
+  /// initializer): value-initialization's zeros before it then change nothing.
+  static bool initializesEveryField(const clang::CXXConstructorDecl *Ctor) {
+    unsigned Set = 0;
+    for (const clang::CXXCtorInitializer *I : Ctor->inits()) {
+      if (!I->isMemberInitializer() || !I->getMember())
+        return false;
+      const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(I->getInit()->IgnoreImplicit());
+      if (!(CE && CE->getConstructor()->isDefaultConstructor() &&
+            CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization()))
+        ++Set;
+    }
+    const clang::CXXRecordDecl *RD = Ctor->getParent();
+    return Set == static_cast<unsigned>(std::distance(RD->field_begin(), RD->field_end()));
   }
 
   // ---- statements -------------------------------------------------------
@@ -737,7 +831,7 @@ private:
                     "contains a prange loop that is not perfectly nested; it runs "
                     "serially in each iteration"),
                false;
-      return fail(RF->getForLoc(), "contains a range-based 'for' loop"), false;
+      return rangeFor(RF, Out);
     }
     if (const auto *E = llvm::dyn_cast<clang::Expr>(S)) {
       auto ES = std::make_unique<Stmt>(Stmt::Kind::Expression);
@@ -753,6 +847,89 @@ private:
     return fail(S->getBeginLoc(),
                 std::string("contains a statement of kind '") + S->getStmtClassName() + "'"),
            false;
+  }
+
+  /// A range-based `for` over an array the kernel holds (a private array, a table, a
+  /// struct's array member): a counted loop over its elements, whose variable is a copy of
+  /// each or, a reference, the element itself.
+  bool rangeFor(const clang::CXXForRangeStmt *RF, std::vector<StmtPtr> &Out) {
+    const clang::Expr *Range = RF->getRangeInit();
+    const clang::VarDecl *VD = RF->getLoopVariable();
+    const clang::SourceLocation At = RF->getColonLoc();
+    std::function<ExprPtr(ExprPtr)> Element;
+    if (const clang::VarDecl *AV = heldArray(Range))
+      Element = [this, AV, At](ExprPtr I) { return arrayElement(AV, std::move(I), At); };
+    else if (const clang::MemberExpr *ME = arrayMemberOf(Range))
+      Element = [this, ME, At](ExprPtr I) {
+        return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), At);
+      };
+    if (!Element || RF->getInit())
+      return fail(RF->getForLoc(), RF->getInit()
+                                       ? "contains a range-based 'for' loop with an "
+                                         "init-statement"
+                                       : "contains a range-based 'for' loop over something "
+                                         "other than an array the kernel holds (a local "
+                                         "array, a constant table or a struct's array member)"),
+             false;
+    // for (ulong k = 0; k < size; ++k) { T x = a[k]; body }, where a reference x names
+    // a[k] at each use.
+    const std::string Index = Sc->Names->nameFor(RF, "range_k");
+    const auto IndexRef = [Index] {
+      ExprPtr K = makeExpr(Expr::Kind::Local, ScalarType::ULong);
+      K->Text = Index;
+      return K;
+    };
+    // The counter stays below the length: the elements need no check.
+    Element = [Element](ExprPtr I) {
+      ExprPtr E = Element(std::move(I));
+      Expr *A = E.get();
+      while (A && A->K == Expr::Kind::Cast)
+        A = A->Operands[0].get();
+      if (A)
+        A->HoistedMask |= 1;
+      return E;
+    };
+    ExprPtr First = Element(IndexRef());
+    if (!First)
+      return false;
+    const unsigned long long Size = withoutCasts(*First).Extent;
+    auto Decl = std::make_unique<Stmt>(Stmt::Kind::Decl);
+    Decl->VarType = ScalarType::ULong;
+    Decl->VarName = Index;
+    Decl->Init = intLiteral(llvm::APSInt(llvm::APInt(64, 0), true), ScalarType::ULong);
+    auto F = std::make_unique<Stmt>(Stmt::Kind::For);
+    F->Children.push_back(std::move(Decl));
+    F->Cond = makeExpr(Expr::Kind::Binary, ScalarType::Bool);
+    F->Cond->Text = "<";
+    F->Cond->Operands.push_back(IndexRef());
+    F->Cond->Operands.push_back(
+        intLiteral(llvm::APSInt(llvm::APInt(64, Size), true), ScalarType::ULong));
+    F->Inc = makeExpr(Expr::Kind::Unary, ScalarType::ULong);
+    F->Inc->Text = "++";
+    F->Inc->Operands.push_back(IndexRef());
+    auto Body = std::make_unique<Stmt>(Stmt::Kind::Compound);
+    if (VD->getType()->isReferenceType()) {
+      RangeElements[VD] = [Element, IndexRef] { return Element(IndexRef()); };
+    } else {
+      std::optional<ScalarType> T = typeOf(VD->getType(), VD->getLocation());
+      if (!T)
+        return false;
+      auto X = std::make_unique<Stmt>(Stmt::Kind::Decl);
+      X->VarType = *T;
+      X->VarConst = VD->getType().isConstQualified();
+      X->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+      X->Init = makeCast(*T, std::move(First));
+      Sc->LocalNames[VD] = X->VarName;
+      Body->Children.push_back(std::move(X));
+    }
+    ++Sc->LoopDepth;
+    bool Ok = stmtInto(RF->getBody(), Body->Children);
+    --Sc->LoopDepth;
+    if (!Ok)
+      return false;
+    F->Children.push_back(std::move(Body));
+    Out.push_back(std::move(F));
+    return true;
   }
 
   /// The statements an `if` or `switch` runs before its condition: an init-statement and
@@ -849,13 +1026,18 @@ private:
     if (std::optional<ArrayShape> Shape = arrayShape(VD->getType());
         Shape && !VD->getType()->isReferenceType())
       return arrayDecl(VD, *Shape);
-    if (VD->getType()->isReferenceType() && !arrayTypeInfo(VD->getType()))
+    if (VD->getType()->isReferenceType() &&
+        (!arrayTypeInfo(VD->getType()) || (VD->getInit() && arrayMemberOf(VD->getInit()))))
       if (std::optional<StmtPtr> Alias = referenceLocal(VD))
         return std::move(*Alias);
     if (arrayTypeInfo(VD->getType()) || VD->getType()->isReferenceType())
       return fail(VD->getLocation(),
-                  "declares '" + VD->getNameAsString() + "' of type '" +
-                      typeText(VD->getType()) + "'; kernels hold only arithmetic locals");
+                  (llvm::isa<clang::DecompositionDecl>(VD)
+                       ? std::string("declares a structured binding")
+                       : "declares '" + VD->getNameAsString() + "'") +
+                      " of type '" + typeText(VD->getType()) +
+                      "'; kernels hold only arithmetic locals, structs and references to "
+                      "elements or locals");
     return valueDecl(VD, VD->getType());
   }
 
@@ -1113,6 +1295,21 @@ private:
         const clang::Expr *Source = Init;
         if (Construct && Construct->getNumArgs() == 1)
           Source = Construct->getArg(0)->IgnoreImplicit();
+        // A copy of a struct's array member of the same length: element by element.
+        if (const clang::MemberExpr *ME = arrayMemberOf(Source);
+            ME && arrayShape(ME->getType())->Size == Shape.Size) {
+          for (unsigned long long K = 0; K < Shape.Size; ++K) {
+            ExprPtr E = arrayFieldElement(
+                member(ME, /*Indexed=*/true),
+                intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong),
+                ME->getEndLoc());
+            if (!E)
+              return nullptr;
+            D->Elements.push_back(makeCast(*Elem, std::move(E)));
+          }
+          Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+          return D;
+        }
         const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Source->IgnoreParenImpCasts());
         const auto *From = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
         if (From && Sc->Arrays.count(From))
@@ -1161,13 +1358,18 @@ private:
       A->Extent = T.Values.size();
       StoredBool = scalarTypeOf(arrayShape(VD->getType())->Element, Ctx) == ScalarType::Bool;
     }
-    A->AccessId = R.AccessCount++;
+    A->AccessId = arrayAccess(Bracket);
+    A->Operands.push_back(std::move(Index));
+    return StoredBool ? makeCast(ScalarType::Bool, std::move(A)) : std::move(A);
+  }
+
+  /// A new array access (its AccessId), reported at \p Bracket, where it ends.
+  unsigned arrayAccess(clang::SourceLocation Bracket) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation L = SM.getSpellingLoc(Bracket);
     R.AccessSites.push_back(
         {R.Site.File, SM.getSpellingLineNumber(L), SM.getSpellingColumnNumber(L)});
-    A->Operands.push_back(std::move(Index));
-    return StoredBool ? makeCast(ScalarType::Bool, std::move(A)) : std::move(A);
+    return R.AccessCount++;
   }
 
   /// size(), front() and back() of a private array or table (the calls whose meaning is
@@ -1322,6 +1524,9 @@ private:
     if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
       if (const clang::VarDecl *AV = heldArray(AS->getBase()))
         return arrayElement(AV, expr(AS->getIdx()), AS->getRBracketLoc());
+      if (const clang::MemberExpr *ME = arrayMemberOf(AS->getBase()))
+        return arrayFieldElement(member(ME, /*Indexed=*/true), expr(AS->getIdx()),
+                                 AS->getRBracketLoc());
       const auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
@@ -1422,6 +1627,10 @@ private:
                           "binds the reference '" + VD->getNameAsString() +
                               "' to an element whose index uses '" +
                               Moving->getNameAsString() + "', which the loop may change"));
+    if (arrayMemberOf(Init)) { // a struct's array member: indexed where used
+      Aliases[VD] = Init;
+      return std::make_unique<Stmt>(Stmt::Kind::Null);
+    }
     ExprPtr Target = expr(Init);
     if (!Target)
       return StmtPtr();
@@ -1518,6 +1727,8 @@ private:
         }
     if (auto Alias = Aliases.find(VD); Alias != Aliases.end())
       return expr(Alias->second);
+    if (auto Element = RangeElements.find(VD); Element != RangeElements.end())
+      return Element->second();
     if (declaredHere(VD))
       return fail(Loc, "uses the local array '" + VD->getNameAsString() +
                            "' other than through element access, size(), front() or back()");
@@ -1641,10 +1852,12 @@ private:
   /// member function's `*this`), a field of it; of `*this` or of an object the region
   /// does not declare, read in the region, a kernel argument read on the host when the
   /// region starts (a record member: one per field).
-  ExprPtr member(const clang::MemberExpr *ME) {
+  ExprPtr member(const clang::MemberExpr *ME, bool Indexed = false) {
     const auto *Field = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
     if (const auto *Static = llvm::dyn_cast<clang::VarDecl>(ME->getMemberDecl()))
       return varRef(Static, ME->getMemberLoc());
+    if (arrayMemberOf(ME))
+      return arrayField(ME, Field, Indexed);
     if (Field && Sc->HasThis) {
       if (const auto *This =
               llvm::dyn_cast<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
@@ -1701,6 +1914,61 @@ private:
     return scalarArgument(FD, "this->" + FD->getNameAsString(), *T);
   }
 
+  /// The array member \p Field of a record (`p.v`, `v[i].v`, `this->v`, `v` in a member
+  /// function) as the array an element access indexes (\p Indexed): a field of the
+  /// object's record value.  An object from outside the loop is built from its fields,
+  /// each element of the array an argument of its own.
+  ExprPtr arrayField(const clang::MemberExpr *ME, const clang::FieldDecl *Field,
+                     bool Indexed) {
+    if (!Indexed)
+      return fail(ME->getMemberLoc(), "uses the array member '" + Field->getNameAsString() +
+                                          "' other than through element access");
+    const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    ExprPtr Obj;
+    if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(Base))
+      Obj = thisObject(This);
+    else if (!ME->isArrow())
+      Obj = expr(ME->getBase());
+    else
+      return fail(ME->getMemberLoc(), "uses the member '" + Field->getNameAsString() +
+                                          "' through a pointer");
+    if (!Obj)
+      return nullptr;
+    if (Obj->Type != ScalarType::Record)
+      return fail(ME->getMemberLoc(), "uses the array member '" + Field->getNameAsString() +
+                                          "' of an object it cannot hold");
+    return recordField(std::move(Obj), Field->getFieldIndex());
+  }
+
+  /// Element \p Index of the array field \p Array (arrayField's Member).
+  ExprPtr arrayFieldElement(ExprPtr Array, ExprPtr Index, clang::SourceLocation Bracket) {
+    if (!Array || !Index)
+      return nullptr;
+    const ir::Record::Field &F = R.Records[Array->Operands[0]->Record].Fields[Array->Index];
+    ExprPtr A = makeExpr(Expr::Kind::ArrayElement, F.Type);
+    A->Extent = F.ArraySize;
+    A->AccessId = arrayAccess(Bracket);
+    A->Operands.push_back(std::move(Index));
+    A->Operands.push_back(std::move(Array));
+    return A;
+  }
+
+  /// \p E as an array member of a struct (`p.v`, built-in or std::array of arithmetic
+  /// elements), or null.
+  const clang::MemberExpr *arrayMemberOf(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    // A reference bound to one (`const auto &w = p.w;`, referenceLocal).
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+      if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()))
+        if (auto Alias = Aliases.find(VD); Alias != Aliases.end())
+          return arrayMemberOf(Alias->second);
+    const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E);
+    const auto *Field = ME ? llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (!Field || Field->getType()->isReferenceType() || !arrayShape(Field->getType()))
+      return nullptr;
+    return ME;
+  }
+
   void markWritten(const Expr &Target) {
     if (Target.K == Expr::Kind::ViewElement)
       (*Sc->Views)[Target.Index].Written = true;
@@ -1711,6 +1979,8 @@ private:
       fail(Loc, "assigns to a variable a lambda captured");
       return false;
     }
+    if (Target.K == Expr::Kind::ArrayElement && Target.Operands.size() > 1)
+      return assignable(*Target.Operands[1], Loc); // an array field's element: its field
     if (Target.K == Expr::Kind::ViewElement || Target.K == Expr::Kind::Local ||
         Target.K == Expr::Kind::LoopIndex || Target.K == Expr::Kind::Reduction ||
         Target.K == Expr::Kind::ArrayElement) {
@@ -1941,9 +2211,13 @@ private:
       if (RD && RD->isLambda())
         return lambdaCall(OC, RD);
     }
-    if (Op == clang::OO_Subscript && OC->getNumArgs() == 2)
+    if (Op == clang::OO_Subscript && OC->getNumArgs() == 2) {
       if (const clang::VarDecl *AV = heldArray(OC->getArg(0)))
         return arrayElement(AV, expr(OC->getArg(1)), OC->getEndLoc());
+      if (const clang::MemberExpr *ME = arrayMemberOf(OC->getArg(0)))
+        return arrayFieldElement(member(ME, /*Indexed=*/true), expr(OC->getArg(1)),
+                                 OC->getEndLoc());
+    }
     if (ExprPtr Call = recordOperator(OC); Call || !Reason.empty())
       return Call;
     if ((Op != clang::OO_Subscript && Op != clang::OO_Call) || OC->getNumArgs() < 2)
@@ -2349,12 +2623,37 @@ private:
           CE && CE->getConstructor()->isDefaultConstructor() &&
           CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
         continue; // default-initialized: any value
+      const auto Self = [&] {
+        ExprPtr L = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
+        L->Text = Sc->ThisText;
+        return L;
+      };
+      if (const ir::Record::Field &F = R.Records[Sc->ThisRecord].Fields[FD->getFieldIndex()];
+          F.ArraySize) {
+        // An array member: each element set on its own.
+        ExprPtr Elements = arrayFieldValue(Init, F);
+        if (!Elements)
+          return false;
+        for (unsigned long long K = 0; K < F.ArraySize; ++K) {
+          ExprPtr Target = makeExpr(Expr::Kind::ArrayElement, F.Type);
+          Target->Extent = F.ArraySize;
+          Target->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, K), true),
+                                                ScalarType::ULong));
+          Target->Operands.push_back(recordField(Self(), FD->getFieldIndex()));
+          ExprPtr Set = makeExpr(Expr::Kind::Binary, F.Type);
+          Set->Text = "=";
+          Set->Operands.push_back(std::move(Target));
+          Set->Operands.push_back(std::move(Elements->Operands[K]));
+          auto S = std::make_unique<Stmt>(Stmt::Kind::Expression);
+          S->Init = std::move(Set);
+          Block->Children.push_back(std::move(S));
+        }
+        continue;
+      }
       ExprPtr Value = expr(Init);
       if (!Value)
         return false;
-      ExprPtr Self = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
-      Self->Text = Sc->ThisText;
-      ExprPtr Target = recordField(std::move(Self), FD->getFieldIndex());
+      ExprPtr Target = recordField(Self(), FD->getFieldIndex());
       ExprPtr Set = makeValue(Expr::Kind::Binary, {Target->Type, Target->Record});
       Set->Text = "=";
       Value = makeCast(Target->Type, std::move(Value));
@@ -2716,6 +3015,8 @@ private:
   llvm::DenseMap<const void *, unsigned> ScalarIndex;
   /// References declared in the body, each an alias of its initializer (referenceLocal).
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Aliases;
+  /// The element a range-based for's reference variable names (rangeFor).
+  llvm::DenseMap<const clang::VarDecl *, std::function<ExprPtr()>> RangeElements;
   std::set<std::string> MemberPaths; ///< `obj.f` members read: their strings key ScalarIndex
   llvm::DenseMap<const clang::FieldDecl *, unsigned> MemberViewIndex; ///< region scope only
   llvm::DenseMap<const clang::VarDecl *, unsigned> ReductionIndex;

@@ -2,6 +2,7 @@
 #include "Analysis/KernelNames.h"
 
 #include <cctype>
+#include <cstring>
 
 namespace clpar {
 
@@ -55,8 +56,11 @@ bool startsWith(const std::string &S, const std::string &P) {
 }
 
 bool endsWithDerivedSuffix(const std::string &S) {
-  if (S.size() >= 4 && S.compare(S.size() - 4, 4, "_off") == 0)
-    return true;
+  for (const char *Suffix : {"_off", "_boff", "_bytes"}) {
+    const size_t N = std::strlen(Suffix);
+    if (S.size() >= N && S.compare(S.size() - N, N, Suffix) == 0)
+      return true;
+  }
   size_t U = S.rfind('_');
   if (U == std::string::npos || U + 2 > S.size() || (S[U + 1] != 'e' && S[U + 1] != 's'))
     return false;

@@ -128,6 +128,18 @@ public:
       write(E, E->getSubExpr(), E->getOperatorLoc());
     return true;
   }
+  // Assignments, compound assignments, ++ and -- of a class (a struct's implicit
+  // operator=, a user's operator+=, a view rebound): the left operand is written.  The
+  // standard library's (std::atomic's, made for this) are not judged.
+  bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
+    const clang::OverloadedOperatorKind K = E->getOperator();
+    if (!E->isAssignmentOp() && K != clang::OO_PlusPlus && K != clang::OO_MinusMinus)
+      return true;
+    if (E->getNumArgs() == 0 || inStd(E->getDirectCallee()))
+      return true;
+    write(E, E->getArg(0), E->getOperatorLoc());
+    return true;
+  }
   // Outer variables changed through a call: bound to a non-const reference parameter,
   // or the object of a member function that modifies it (v.push_back(x)).
   bool VisitCallExpr(clang::CallExpr *E) {
@@ -157,13 +169,7 @@ public:
       return true;
     // Only the standard library's classes are judged by const-ness: a user's non-const
     // member function need not modify anything, and clpar cannot see that it does not.
-    const clang::CXXRecordDecl *Class = MD->getParent();
-    const auto *NS = Class ? llvm::dyn_cast<clang::NamespaceDecl>(
-                                 Class->getDeclContext()->getEnclosingNamespaceContext())
-                           : nullptr;
-    while (NS && NS->isInline())
-      NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
-    if (!NS || NS->getName() != "std")
+    if (!inStd(MD))
       return true;
     const clang::VarDecl *VD = referencedVar(E->getImplicitObjectArgument());
     if (VD && isOuter(VD))
@@ -203,9 +209,64 @@ private:
     return !Result.Locals.count(VD) && !LoopVars.count(VD);
   }
 
+  /// Whether \p FD belongs to the standard library (a function or member function of a
+  /// class in namespace std).
+  static bool inStd(const clang::FunctionDecl *FD) {
+    if (!FD)
+      return false;
+    const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(
+        FD->getDeclContext()->getEnclosingNamespaceContext());
+    while (NS && NS->isInline())
+      NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
+    return NS && NS->getName() == "std";
+  }
+
+  /// A write to part of an object: a member (`p.x`, `p.in.x`, `this->acc`, `acc` in a
+  /// member function) or a structured binding's name, where the object is declared
+  /// outside the loop or is `*this`.  Through a pointer (`q->x`) or an element (`v[i].x`)
+  /// nothing is judged.
+  void partWrite(const clang::Expr *Target, clang::SourceLocation Loc) {
+    const clang::Expr *Root = strip(Target);
+    std::string Path;
+    while (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(Root)) {
+      Root = strip(ME->getBase());
+      if (ME->isArrow() && !llvm::isa<clang::CXXThisExpr>(Root))
+        return;
+      Path = ME->getMemberDecl()->getNameAsString() + (Path.empty() ? "" : "." + Path);
+    }
+    const std::string Rule = "; only reductions of variables (x += e, x *= e, x = "
+                             "std::min(x, e), ...) may update outer state: accumulate into "
+                             "a local declared before the loop";
+    if (llvm::isa<clang::CXXThisExpr>(Root) && !Path.empty()) {
+      Diags.error(Loc, "write to the member '" + Path + "' of '*this', which every "
+                       "iteration shares" + Rule);
+      return;
+    }
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Root);
+    if (!DRE)
+      return;
+    if (const auto *BD = llvm::dyn_cast<clang::BindingDecl>(DRE->getDecl())) {
+      const auto *Whole = llvm::dyn_cast_or_null<clang::VarDecl>(BD->getDecomposedDecl());
+      if (Whole && isOuter(Whole))
+        Diags.error(Loc, "write to '" + BD->getNameAsString() +
+                             "', a structured binding declared outside the prange loop" +
+                             Rule);
+      return;
+    }
+    const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+    if (VD && isOuter(VD) && !Path.empty())
+      Diags.error(Loc, "write to '" + VD->getNameAsString() + "." + Path + "', part of '" +
+                           VD->getNameAsString() + "', declared outside the prange loop" +
+                           Rule);
+  }
+
   void write(const clang::Expr *E, const clang::Expr *Target, clang::SourceLocation Loc) {
     const clang::VarDecl *VD = referencedVar(Target);
-    if (!VD || !isOuter(VD))
+    if (!VD) {
+      partWrite(Target, Loc);
+      return;
+    }
+    if (!isOuter(VD))
       return;
     const clang::VarDecl *UpdVar = nullptr;
     std::optional<ir::ReductionOp> Op = reductionUpdateOf(E, UpdVar);

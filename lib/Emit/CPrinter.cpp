@@ -109,10 +109,23 @@ std::string CPrinter::expr(const Expr &E) {
   case Expr::Kind::Member:
     return operand(*E.Operands[0]) + "." + E.Text;
   case Expr::Kind::RecordValue: {
-    std::string S = R.Records[E.Record].KernelName + "_make(";
-    for (size_t I = 0; I < E.Operands.size(); ++I)
-      S += (I ? ", " : "") + expr(*E.Operands[I]);
-    return S + ")";
+    // An array field's elements are arguments of their own (KernelEmitter's _make).
+    std::string S;
+    for (const ir::ExprPtr &Op : E.Operands) {
+      if (Op->K != Expr::Kind::ArrayValue) {
+        S += (S.empty() ? "" : ", ") + expr(*Op);
+        continue;
+      }
+      for (const ir::ExprPtr &Element : Op->Operands)
+        S += (S.empty() ? "" : ", ") + expr(*Element);
+    }
+    return R.Records[E.Record].KernelName + "_make(" + S + ")";
+  }
+  case Expr::Kind::ArrayValue: {
+    std::string S;
+    for (const ir::ExprPtr &Element : E.Operands)
+      S += (S.empty() ? "" : ", ") + expr(*Element);
+    return "{" + S + "}";
   }
   }
   assert(false && "unknown expression kind");
@@ -124,7 +137,11 @@ std::string CPrinter::valueType(ir::ScalarType T, unsigned Record) {
 }
 
 std::string CPrinter::arrayElement(const Expr &E) {
-  return E.Text + "[" + expr(*E.Operands[0]) + "]";
+  return arrayName(E) + "[" + expr(*E.Operands[0]) + "]";
+}
+
+std::string CPrinter::arrayName(const Expr &E) {
+  return E.Operands.size() > 1 ? operand(*E.Operands[1]) : E.Text;
 }
 
 void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {

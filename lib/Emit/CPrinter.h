@@ -36,6 +36,8 @@ protected:
   virtual std::string viewRef(const ir::Expr &E) = 0;
   /// An element of a private array or a table, as `name[index]`.
   virtual std::string arrayElement(const ir::Expr &E);
+  /// The array an ArrayElement indexes: a name, or an array field (`p.v`).
+  std::string arrayName(const ir::Expr &E);
   /// The statement that ends one iteration of the region (`continue` in the source).
   virtual std::string endIteration() = 0;
   /// Statements to print before the loop \p For (at \p Indent), and the condition under

@@ -3,6 +3,7 @@
 
 #include "Emit/CPrinter.h"
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -19,13 +20,34 @@ const char *storageTypeName(ScalarType T) {
   return T == ScalarType::Bool ? "uchar" : ir::openclTypeName(T);
 }
 
-/// `__global T *v, long v_off, ulong v_e0.., long v_s0..`
-std::string viewParams(const ir::Region &R, const ir::View &V) {
-  std::string S = std::string("__global ") + (V.Written ? "" : "const ") +
-                  (V.Element == ScalarType::Record ? R.Records[V.ElementRecord].KernelName
-                                                   : std::string(storageTypeName(V.Element))) +
-                  " *" + V.KernelName + ", long " +
-                  V.KernelName + "_off";
+/// Whether \p Index is an integer literal (perhaps cast) below \p Extent: an array access
+/// that needs no check.
+bool constantWithin(const Expr &Index, unsigned long long Extent) {
+  const Expr *E = &Index;
+  while (E->K == Expr::Kind::Cast && !ir::isFloating(E->Type) && E->Type != ScalarType::Bool &&
+         E->Type != ScalarType::Record)
+    E = E->Operands[0].get();
+  if (E->K != Expr::Kind::IntLiteral || E->Text.empty() || E->Text[0] == '-')
+    return false;
+  return std::strtoull(E->Text.c_str(), nullptr, 10) < Extent;
+}
+
+/// The type a view's elements have in global memory.
+std::string elementTypeName(const ir::Region &R, const ir::View &V) {
+  return V.Element == ScalarType::Record ? R.Records[V.ElementRecord].KernelName
+                                         : std::string(storageTypeName(V.Element));
+}
+
+/// `__global T *v, long v_off, ulong v_e0.., long v_s0..`.  A kernel's view of structs
+/// takes `__global char *v_bytes, long v_boff` instead (the runtime's offset is in bytes,
+/// view_arg::byte_offset), and the kernel's first lines declare `v` and `v_off` from them.
+std::string viewParams(const ir::Region &R, const ir::View &V, bool Kernel = false) {
+  const std::string Const = V.Written ? "" : "const ";
+  std::string S = Kernel && V.Element == ScalarType::Record
+                      ? "__global " + Const + "char *" + V.KernelName + "_bytes, long " +
+                            V.KernelName + "_boff"
+                      : "__global " + Const + elementTypeName(R, V) + " *" + V.KernelName +
+                            ", long " + V.KernelName + "_off";
   for (unsigned D = 0; D < V.Rank; ++D)
     S += ", ulong " + V.KernelName + "_e" + std::to_string(D);
   for (unsigned D = 0; D < V.Rank; ++D)
@@ -150,10 +172,10 @@ protected:
   }
   std::string arrayElement(const Expr &E) override {
     std::string Index = expr(*E.Operands[0]);
-    if (BoundsCheck)
+    if (BoundsCheck && !(E.HoistedMask & 1) && !constantWithin(*E.Operands[0], E.Extent))
       Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", (long)" +
               operand(*E.Operands[0]) + ", " + std::to_string(E.Extent) + "UL)";
-    return E.Text + "[" + Index + "]";
+    return arrayName(E) + "[" + Index + "]";
   }
   // In a loop over the work-item's iterations (a grid-stride kernel, a block of the
   // innermost dimension) `continue` goes on to the next one, and a work-item of a reduction
@@ -297,15 +319,26 @@ void emitRecords(const ir::Region &R, std::string &K) {
          (Rec.Align ? "__attribute__((aligned(" + std::to_string(Rec.Align) + "))) " : "") +
          "{\n";
     for (const ir::Record::Field &F : Rec.Fields)
-      K += "  " + valueTypeName(R, F.Type, F.Record) + " " + F.Name + ";\n";
-    K += "} " + Rec.KernelName + ";\n" + Rec.KernelName + " " + Rec.KernelName + "_make(";
-    for (size_t I = 0; I < Rec.Fields.size(); ++I)
-      K += (I ? ", " : "") + valueTypeName(R, Rec.Fields[I].Type, Rec.Fields[I].Record) +
-           " v" + std::to_string(I);
-    K += ") {\n  " + Rec.KernelName + " r;\n";
-    for (size_t I = 0; I < Rec.Fields.size(); ++I)
-      K += "  r." + Rec.Fields[I].Name + " = v" + std::to_string(I) + ";\n";
-    K += "  return r;\n}\n";
+      K += "  " + valueTypeName(R, F.Type, F.Record) + " " + F.Name +
+           (F.ArraySize ? "[" + std::to_string(F.ArraySize) + "]" : "") + ";\n";
+    // One parameter per field, and per element of an array field (vI_K).
+    std::string Params, Sets;
+    for (size_t I = 0; I < Rec.Fields.size(); ++I) {
+      const ir::Record::Field &F = Rec.Fields[I];
+      const std::string Type = valueTypeName(R, F.Type, F.Record);
+      const std::string V = "v" + std::to_string(I);
+      if (!F.ArraySize) {
+        Params += (Params.empty() ? "" : ", ") + Type + " " + V;
+        Sets += "  r." + F.Name + " = " + V + ";\n";
+      }
+      for (unsigned long long E = 0; E < F.ArraySize; ++E) {
+        const std::string At = std::to_string(E);
+        Params += (Params.empty() ? "" : ", ") + Type + " " + V + "_" + At;
+        Sets += "  r." + F.Name + "[" + At + "] = " + V + "_" + At + ";\n";
+      }
+    }
+    K += "} " + Rec.KernelName + ";\n" + Rec.KernelName + " " + Rec.KernelName + "_make(" +
+         Params + ") {\n  " + Rec.KernelName + " r;\n" + Sets + "  return r;\n}\n";
   }
 }
 
@@ -863,7 +896,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   }
   K += Sep + "__global int *clpar_err";
   for (const ir::View &V : R.Views)
-    K += Sep + viewParams(R, V);
+    K += Sep + viewParams(R, V, /*Kernel=*/true);
   for (const ir::Scalar &S : R.Scalars)
     K += Sep + std::string(storageTypeName(S.Type)) + " " + S.KernelName;
   for (unsigned I = 0; I < R.Reductions.size(); ++I) {
@@ -872,6 +905,14 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          " *clpar_scratch" + N;
   }
   K += ")\n{\n";
+  for (const ir::View &V : R.Views) {
+    if (V.Element != ScalarType::Record)
+      continue;
+    const std::string T = "__global " + std::string(V.Written ? "" : "const ") +
+                          elementTypeName(R, V) + " *";
+    K += "  " + T + V.KernelName + " = (" + T + ")(" + V.KernelName + "_bytes + " +
+         V.KernelName + "_boff);\n  const long " + V.KernelName + "_off = 0;\n";
+  }
 
   // The innermost dimension is global id 0, so neighbouring work-items take
   // neighbouring iterations of the innermost loop (and usually neighbouring memory).

@@ -89,21 +89,26 @@ struct Expr {
     FunctionCall,   ///< Region::Functions[Index] with Operands (ViewRef for view params)
     ViewRef,        ///< a whole view passed to a function: Views[Index] of the scope
     /// Element Operands[0] of the array Text of Extent elements: a private array
-    /// (Stmt::Kind::ArrayDecl) or a table (Region::Tables); AccessId as for ViewElement
+    /// (Stmt::Kind::ArrayDecl) or a table (Region::Tables); or, with a second operand, of
+    /// the array field Operands[1] (a Member of a record); AccessId as for ViewElement
     ArrayElement,
     /// Field Text of the record Operands[0]
     Member,
     /// A value of Region::Records[Record] made from Operands, one per field in order
     RecordValue,
+    /// The elements (Operands) of an array field, only as an operand of RecordValue
+    ArrayValue,
   };
   Kind K;
   ScalarType Type;
   std::string Text;
-  unsigned Index = 0;
+  unsigned Index = 0; ///< Scalar, Reduction, views, LoopIndex, FunctionCall; Member: the field
   unsigned Dim = 0;
   bool Postfix = false;
   unsigned AccessId = 0; ///< ViewElement: number of the access, for error reports
-  unsigned HoistedMask = 0; ///< ViewElement: bit d set when index d is checked before launch
+  /// ViewElement: bit d set when index d is checked before launch; ArrayElement: bit 0 set
+  /// when the index is known to be within the extent (a range-based for's counter)
+  unsigned HoistedMask = 0;
   /// ViewElement: bit d set when index d is checked when its loop starts
   /// (Stmt::EntryChecks of the enclosing loop), not per access.
   unsigned EntryCheckedMask = 0;
@@ -280,6 +285,8 @@ struct Record {
     std::string Name;
     ScalarType Type = ScalarType::Int;
     unsigned Record = 0; ///< Type Record: into Region::Records, an earlier one
+    /// An array of this many elements of Type (arithmetic); 0 for a single value.
+    unsigned long long ArraySize = 0;
   };
   std::vector<Field> Fields;
 };

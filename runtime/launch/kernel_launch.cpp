@@ -331,10 +331,13 @@ const char* launch_part::place(handle_list& holds,
   region_registry& registry = residency_registry();
   staging_ = context_.staging(staged_bytes_);
   placed_.reserve(spans_.spans().size());
+  // Every span held before any buffer is taken: holding one that overlaps a record
+  // without lying in it merges the records into one with a new buffer, which would leave
+  // an earlier span's buffer freed under it.
+  for (const byte_span& span : spans_.spans()) holds.hold(byte_range{span.low, span.high});
   for (std::size_t k = 0; k < spans_.spans().size(); ++k) {
     const byte_span& span = spans_.spans()[k];
     const byte_range range{span.low, span.high};
-    holds.hold(range);
     if (info.checks_in_kernel && span.written)
       if (const char* lost = registry.make_host_valid(range, false))
         residency_data_lost(lost, &range, info.site);
@@ -392,9 +395,10 @@ const char* launch_part::enqueue(bool timed, bool asynchronous, bool flush) {
       // The buffer starts at or below the span, at a multiple of buffer_alignment.
       const range_on_device& at = placed_[placement.span];
       const std::uintptr_t below = at.range.low - at.buffer->base();
-      if (below % view.elem_size != 0)
+      const std::uint32_t unit = view.byte_offset ? 1 : view.elem_size;
+      if (below % unit != 0)
         return "a view's elements do not fall on whole elements of its device buffer";
-      offset += static_cast<std::int64_t>(below / view.elem_size);
+      offset += static_cast<std::int64_t>(below / unit);
     }
     if (rows_ != nullptr && (empty || !rows_->places(i, offset)))
       return "a view's device offset disagrees with the aligned-rows kernel built for it";

@@ -99,6 +99,10 @@ span_set::span_set(std::span<const view_arg> views) : placements_(views.size()) 
     if (placement.span == view_placement::no_span) continue;
     const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(views[i].data);
     const std::uintptr_t bytes = start - spans_[placement.span].low;
+    if (views[i].byte_offset) {
+      placement.offset = static_cast<std::int64_t>(bytes);
+      continue;
+    }
     if (bytes % views[i].elem_size != 0) {
       why_ = "a view's offset in its merged buffer is not a whole number of elements";
       return;

@@ -41,7 +41,8 @@ struct byte_span {
 struct view_placement {
   static constexpr std::size_t no_span = static_cast<std::size_t>(-1);
   std::size_t span = no_span;  ///< index into spans(); no_span for an empty view
-  std::int64_t offset = 0;     ///< element offset of the view's element (0, ..., 0)
+  std::int64_t offset = 0;     ///< offset of the view's element (0, ..., 0), in elements or
+                               ///< (view_arg::byte_offset) bytes
 };
 
 /// The byte span of one view; nullopt for an empty view.  `overflow` is set when extents and

@@ -1276,6 +1276,17 @@ def make_helpers(rng):
                '  p += gen_pair<T>{y, T(0)};\n  return (p + gen_pair<T>{T(0), y}).mix();\n}' % c,
                lambda ty, a: fl(ty, c * (a[0].V + a[1].V) + 2 * a[1].V,
                                 c * (a[0].E + a[1].E) + 2 * a[1].E, a[0].exact and a[1].exact)),
+        # A struct with an array member: a braced list leaving an element zero, an element
+        # written, a const member function summing it in a range-based for.  Its value:
+        # x + y.
+        Helper('gen_trio_sum', ['int', 'float', 'double'], 2, True,
+               'template <class T>\nstruct gen_trio {\n  T v[3];\n'
+               '  T total() const {\n    T s = T(0);\n    for (T x : v)\n      s += x;\n'
+               '    return s;\n  }\n};\n'
+               'template <class T>\nT gen_trio_sum(T x, T y) {\n  gen_trio<T> t{{x, y}};\n'
+               '  t.v[2] = x;\n  return t.total() - t.v[0];\n}',
+               lambda ty, a: fl(ty, 2 * a[0].V + a[1].V, 2 * a[0].E + a[1].E,
+                                a[0].exact and a[1].exact)),
         Helper('gen_hash', ['unsigned', 'size_t'], 1, True,
                'template <class T>\nT gen_hash(T x) {\n  x ^= x >> 3;\n  return x * T(%d);\n}' % rng.choice([31, 2654435761]),
                lambda ty, a: (INF, 0.0)),

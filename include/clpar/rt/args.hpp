@@ -35,6 +35,7 @@ view_arg view_arg_of(const view<T, Rank>& v, bool written) noexcept {
     a.stride[d] = v.stride(d);
   }
   a.written = written;
+  a.byte_offset = std::is_class_v<T>;
   return a;
 }
 
@@ -47,6 +48,7 @@ view_arg contiguous_arg(T* data, std::size_t n, bool written) noexcept {
   a.extent[0] = n;
   a.stride[0] = 1;
   a.written = written;
+  a.byte_offset = std::is_class_v<T>;
   return a;
 }
 

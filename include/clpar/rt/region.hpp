@@ -131,6 +131,9 @@ struct view_arg {
   std::uint64_t extent[max_rank];
   std::int64_t stride[max_rank];
   bool written;  ///< the body may write through it
+  /// The kernel takes this view's offset in bytes, not elements: a view of structs, whose
+  /// elements need not fall on whole elements of a device buffer placed at 256 bytes.
+  bool byte_offset;
 };
 
 /// One scalar the body reads, passed by value.

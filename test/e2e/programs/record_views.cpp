@@ -1,6 +1,8 @@
 // e2e: views and vectors of structs (arrays of structures): elements read whole, by
-// field or by structured binding, fields written, whole elements assigned, a padded struct (alignas), a struct
-// with a double and an int, a 2-D view of structs.  Every loop here offloads (sites.sh);
+// field or by structured binding, fields written, whole elements assigned, a padded struct
+// (alignas), a struct with a double and an int, a 2-D view of structs, structs of 12 and
+// 20 bytes through sub-views that start between the runtime's 256-byte buffer marks (two
+// overlapping views of one array in one call, then reversed and strided ones).  Every loop here offloads (sites.sh);
 // the outputs must equal the serial build's.
 //
 // Values are small integers and quarters: exact in every variant.
@@ -26,6 +28,31 @@ struct cell {
   double weight;
   int kind;
 };
+
+struct point {  // 12 bytes: elements do not fall on 256-byte marks
+  float x, y, z;
+};
+
+struct sample {  // 20 bytes
+  int id;
+  float a, b, c, d;
+};
+
+void drift(clpar::view<point> to, clpar::view<const point> from) {
+  for (auto i : clpar::prange(to.size())) {  // region: 2
+    to[i].x += from[i].y;
+    to[i].z = from[i].x - to[i].y;
+  }
+}
+
+void mix(clpar::view<sample> s, clpar::view<const point> p) {
+  for (auto i : clpar::prange(s.size())) {  // region: 2
+    sample t = s[i];
+    t.a += p[i].z;
+    t.d = t.b * 0.5f + float(t.id % 4);
+    s[i] = t;
+  }
+}
 
 void advance(std::vector<particle> &ps, float dt, float bound) {
   clpar::view<particle> v(ps.data(), ps.size());
@@ -94,4 +121,28 @@ int main() {
   std::vector<double> w(n);
   weigh(cells, clpar::view<double>(w.data(), n));
   show("weights", w);
+
+  // Sub-views of a vector of 12-byte points, each call's written and read views disjoint
+  // parts of one vector: starting 1003 and 3 elements in, then a reversed and a strided
+  // one once the vector lives on the device.  Then 20-byte samples, the same way.
+  std::vector<point> pts(2 * n + 16);
+  for (std::size_t k = 0; k < pts.size(); ++k)
+    pts[k] = {float(int(k % 13)), float(int(k % 7)) * 0.5f, float(int(k % 5))};
+  using clpar::slice;
+  clpar::view<point> all(pts.data(), pts.size());
+  drift(all[slice(1003, 2003)], all[slice(3, 1003)]);
+  drift(all[slice(499, -1, -1)], all[slice(1009, 2009, 2)]);
+  std::vector<float> q;
+  for (const point &c : pts) q.insert(q.end(), {c.x, c.y, c.z});
+  show("points", q);
+
+  std::vector<sample> samples(n + 5);
+  for (std::size_t k = 0; k < samples.size(); ++k)
+    samples[k] = {int(k), float(int(k % 9)), float(int(k % 3)), 0.25f, 0.0f};
+  clpar::view<sample> sv(samples.data(), samples.size());
+  mix(sv[slice(5, 505)], all[slice(9, 509)]);
+  mix(sv[slice(506, 1005, 2)], all[slice(0, 500, 2)]);
+  std::vector<float> sm;
+  for (const sample &c : samples) sm.insert(sm.end(), {float(c.id), c.a, c.b, c.c, c.d});
+  show("samples", sm);
 }

@@ -3,7 +3,8 @@
 // created only after their neighbours already live on the device), windows that only
 // touch, every-second-element and reversed views, 2-D and transposed views, a
 // non-contiguous 2-D block, unsigned and byte views of the same memory, windows that die
-// and are re-created in a loop, and slice statements and reductions between the loops.
+// and are re-created in a loop, a call whose second view merges the record its first lies
+// in, and slice statements and reductions between the loops.
 // Each step writes through one view and reads through another, and the host reads only at
 // the end of each function, so a wrong merge, a lost device write or a stale upload
 // changes the digests printed.
@@ -171,6 +172,19 @@ static void touching(std::vector<int>& buf) {
   for (auto i : clpar::prange(tail.size())) tail[i] = tail[i] ^ 0x3c;
 }
 
+// One call whose first view lies inside a resident record and whose second, disjoint from
+// the first, only overlaps that record: holding the second merges the record into a
+// larger one with a new buffer after the first view's buffer was taken.
+static void merge_between_views(std::vector<int>& buf) {
+  iview whole(buf);
+  iview held = whole[slice(100, 700)];
+  clpar::resident keep(held);
+  for (auto i : clpar::prange(held.size())) held[i] = held[i] * 3 - 1;
+  iview inside = whole[slice(150, 350)], across = whole[slice(600, 800)];
+  for (auto i : clpar::prange(inside.size())) inside[i] = inside[i] + across[i];
+  for (auto i : clpar::prange(held.size())) held[i] = held[i] ^ int(i);
+}
+
 int main() {
   std::vector<int> buf(1200), aux(1200, 0);
   fill(buf, 1);
@@ -198,6 +212,10 @@ int main() {
   fill(buf, 5);
   dying_windows(buf);
   show("dying", buf);
+
+  fill(buf, 8);
+  merge_between_views(buf);
+  show("merge between views", buf);
 
   fill(buf, 6);
   other_types(buf);

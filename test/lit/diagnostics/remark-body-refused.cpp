@@ -8,6 +8,7 @@
 // const local with a constant value.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s --implicit-check-not=remark:
 #include <array>
+#include <vector>
 #include <clpar/clpar.hpp>
 
 constexpr std::array<int, 3> table = {1, 2, 3};
@@ -100,12 +101,13 @@ void constant_static(clpar::view<int> v) {
   }
 }
 
-void range_for(clpar::view<int> v) {
+// A range-based for over a vector from outside (over a local array it translates:
+// translate/range-for.cpp).
+void range_for(clpar::view<int> v, const std::vector<int> &a) {
   for (auto i : clpar::prange(v.size())) {
-    std::array<int, 3> a{1, 2, 3};
     int s = 0;
     for (int x : a)
-      // CHECK: remark-body-refused.cpp:[[@LINE-1]]:5: remark: prange loop not offloaded to OpenCL: it contains a range-based 'for' loop; the OpenMP variant is used [-Rclpar]
+      // CHECK: remark-body-refused.cpp:[[@LINE-1]]:5: remark: prange loop not offloaded to OpenCL: it contains a range-based 'for' loop over something other than an array the kernel holds (a local array, a constant table or a struct's array member); the OpenMP variant is used [-Rclpar]
       s += x;
     v[i] = s;
   }

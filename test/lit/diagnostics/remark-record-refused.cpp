@@ -3,6 +3,8 @@
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
+#include <array>
+
 struct with_pointer {
   float *p;
   float get() const { return *p; }
@@ -124,4 +126,23 @@ void lambda_writes_capture(clpar::view<float> v) {
     bump();
     v[i] = float(t.n);
   }
+}
+
+// An array member initialized from another array, and one reached through a pointer.
+struct pair_of {
+  std::array<float, 2> w;
+};
+struct with_array {
+  float v[3];
+};
+void array_member_copied(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    std::array<float, 2> a{v[i], 1.0f};
+    pair_of p{a}; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:15: remark: prange loop not offloaded to OpenCL: it initializes the array member 'w' other than with a braced list of values; the OpenMP variant is used [-Rclpar]
+    v[i] = p.w[0];
+  }
+}
+void array_member_through_pointer(clpar::view<float> v, const with_array *q) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = q->v[1]; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:15: remark: prange loop not offloaded to OpenCL: it uses the member 'v' through a pointer; the OpenMP variant is used [-Rclpar]
 }

@@ -34,6 +34,9 @@ TEST(KernelNamesTest, RenamesDerivedParameterShapes) {
   EXPECT_EQ(N.nameFor(&Keys[2], "x_s12"), "clpar_u_x_s12_");
   EXPECT_EQ(N.nameFor(&Keys[3], "x_s"), "x_s") << "no digits: not a derived name";
   EXPECT_EQ(N.nameFor(&Keys[4], "x_end"), "x_end");
+  // A view of structs takes its memory and byte offset as v_bytes and v_boff.
+  EXPECT_EQ(N.nameFor(&Keys[5], "x_bytes"), "clpar_u_x_bytes_");
+  EXPECT_EQ(N.nameFor(&Keys[6], "x_boff"), "clpar_u_x_boff_");
 }
 
 TEST(KernelNamesTest, DistinctKeysGetDistinctNames) {

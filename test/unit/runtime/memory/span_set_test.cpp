@@ -217,6 +217,24 @@ TEST(SpanSet, MixedElementSizesInOneBuffer) {
   EXPECT_EQ(set.placements()[1].offset, 2);
 }
 
+TEST(SpanSet, StructViewsTakeByteOffsets) {
+  struct point {
+    float x, y, z;
+  };
+  point pts[10] = {};
+  // A view from element 3 inside a float view of the same memory one float in: 4 floats
+  // from the span's start is no whole number of 12-byte elements, but a byte offset.
+  view_arg inner = view_1d(pts + 3, 5);
+  inner.byte_offset = true;
+  view_arg outer = view_1d(&pts[0].y, 20);
+  const std::vector<view_arg> views{outer, inner};
+  const span_set set(views);
+  ASSERT_EQ(set.why(), nullptr);
+  ASSERT_EQ(set.spans().size(), 1u);
+  EXPECT_EQ(set.placements()[0].offset, 0);
+  EXPECT_EQ(set.placements()[1].offset, 3 * 12 - 4);
+}
+
 TEST(SpanSet, MalformedViewFallsBackToTheHost) {
   float a[4];
   view_arg bad = view_1d(a, 4);
