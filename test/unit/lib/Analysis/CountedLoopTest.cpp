@@ -43,6 +43,22 @@ TEST(CountedLoopTest, AFieldsWriteChangesItsRecord) {
   EXPECT_FALSE(writesLocal(*Assign, "pos"));
 }
 
+TEST(CountedLoopTest, AnArrayFieldsElementWriteChangesItsRecord) {
+  // p.v[k] += 2.0f: the element of p's array member, so p (and not k).
+  auto Element = expr(ir::Expr::Kind::ArrayElement, ir::ScalarType::Float);
+  Element->Extent = 3;
+  Element->Operands.push_back(local("k", ir::ScalarType::ULong));
+  Element->Operands.push_back(member(local("p"), "v", ir::ScalarType::Float));
+  auto Add = expr(ir::Expr::Kind::Binary, ir::ScalarType::Float, "+=");
+  Add->Operands.push_back(std::move(Element));
+  Add->Operands.push_back(expr(ir::Expr::Kind::FloatLiteral, ir::ScalarType::Float, "2.0"));
+  const ir::Expr &Target = writtenVariable(*Add->Operands[0]);
+  EXPECT_EQ(Target.K, ir::Expr::Kind::Local);
+  EXPECT_EQ(Target.Text, "p");
+  EXPECT_TRUE(writesLocal(*Add, "p"));
+  EXPECT_FALSE(writesLocal(*Add, "k"));
+}
+
 TEST(CountedLoopTest, TakingARecordsAddressMayChangeIt) {
   // f(&q.in): a member function that may change q.in, so q.
   auto Call = expr(ir::Expr::Kind::FunctionCall, ir::ScalarType::Int, "f");

@@ -175,4 +175,65 @@ TEST(KernelEmitterTest, PrintsRecordsBeforeFunctionsThatUseThem) {
   EXPECT_NE(K.find("] = clpar_fn_outer_shift(clpar_err, &b).in.x;\n"), std::string::npos) << K;
 }
 
+TEST(KernelEmitterTest, ArrayFieldsAreCArraysMadeElementByElement) {
+  ir::Region R = absRegion();
+  ir::Record Rec;
+  Rec.KernelName = "clpar_rec_trio";
+  Rec.SourceName = "trio";
+  ir::Record::Field V{"v", ir::ScalarType::Float, 0};
+  V.ArraySize = 3;
+  Rec.Fields = {V, {"k", ir::ScalarType::Int, 0}};
+  R.Records = {Rec};
+  // trio_make(1, 2, 3, 4).v[i], .v[2], and .v[i] with the index marked within the length.
+  const auto Made = [] {
+    auto Value = expr(ir::Expr::Kind::RecordValue, ir::ScalarType::Record);
+    auto Elements = expr(ir::Expr::Kind::ArrayValue, ir::ScalarType::Float);
+    for (const char *E : {"1.0", "2.0", "3.0"})
+      Elements->Operands.push_back(expr(ir::Expr::Kind::FloatLiteral, ir::ScalarType::Float, E));
+    Value->Operands.push_back(std::move(Elements));
+    Value->Operands.push_back(expr(ir::Expr::Kind::IntLiteral, ir::ScalarType::Int, "4"));
+    auto Field = expr(ir::Expr::Kind::Member, ir::ScalarType::Float, "v");
+    Field->Operands.push_back(std::move(Value));
+    return Field;
+  };
+  const auto Element = [&](ir::ExprPtr Index, unsigned Mask) {
+    auto A = expr(ir::Expr::Kind::ArrayElement, ir::ScalarType::Float);
+    A->Extent = 3;
+    A->AccessId = 7;
+    A->HoistedMask = Mask;
+    A->Operands.push_back(std::move(Index));
+    A->Operands.push_back(Made());
+    return A;
+  };
+  auto Sum = expr(ir::Expr::Kind::Binary, ir::ScalarType::Float, "+");
+  Sum->Operands.push_back(Element(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long), 0));
+  Sum->Operands.push_back(Element(expr(ir::Expr::Kind::IntLiteral, ir::ScalarType::ULong, "2"), 0));
+  auto Total = expr(ir::Expr::Kind::Binary, ir::ScalarType::Float, "+");
+  Total->Operands.push_back(std::move(Sum));
+  Total->Operands.push_back(Element(expr(ir::Expr::Kind::LoopIndex, ir::ScalarType::Long), 1));
+  auto Assign = expr(ir::Expr::Kind::Binary, ir::ScalarType::Int, "=");
+  Assign->Operands.push_back(std::move(R.KernelBody->Init->Operands[0]));
+  Assign->Operands.push_back(ir::makeCast(ir::ScalarType::Int, std::move(Total)));
+  R.KernelBody->Init = std::move(Assign);
+
+  const std::string K = emit::emitKernel(R, emit::KernelOptions{});
+  EXPECT_NE(K.find("typedef struct {\n  float v[3];\n  int k;\n} clpar_rec_trio;\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("clpar_rec_trio clpar_rec_trio_make(float v0_0, float v0_1, float v0_2, "
+                   "int v1) {\n  clpar_rec_trio r;\n  r.v[0] = v0_0;\n  r.v[1] = v0_1;\n"
+                   "  r.v[2] = v0_2;\n  r.k = v1;\n  return r;\n}\n"),
+            std::string::npos)
+      << K;
+  const std::string Made4 = "clpar_rec_trio_make(1.0f, 2.0f, 3.0f, 4).v[";
+  EXPECT_NE(K.find(Made4 + "clpar_checked(clpar_err, 7, (long)"), std::string::npos) << K;
+  EXPECT_NE(K.find(Made4 + "2UL]"), std::string::npos) << K;
+  // The marked access is printed without a check: two checks in all.
+  size_t Checks = 0;
+  for (size_t At = K.find(Made4 + "clpar_checked"); At != std::string::npos;
+       At = K.find(Made4 + "clpar_checked", At + 1))
+    ++Checks;
+  EXPECT_EQ(Checks, 1u) << K;
+}
+
 } // namespace
