@@ -86,6 +86,30 @@ private:
     return false;
   }
 
+  /// Whether \p TD is the only class or enumeration of the translation unit with its
+  /// name.
+  bool onlyTagNamed(const clang::TagDecl *TD) {
+    struct Counter : clang::RecursiveASTVisitor<Counter> {
+      const clang::IdentifierInfo *Name;
+      const clang::TagDecl *Canonical;
+      bool Other = false;
+      bool shouldVisitTemplateInstantiations() const { return false; }
+      bool VisitTagDecl(clang::TagDecl *D) {
+        if (D->getIdentifier() == Name && D->getCanonicalDecl() != Canonical &&
+            !llvm::isa<clang::ClassTemplateSpecializationDecl>(D))
+          Other = true;
+        return !Other;
+      }
+    } C;
+    C.Name = TD->getIdentifier();
+    C.Canonical = TD->getCanonicalDecl();
+    if (const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(TD))
+      if (const clang::ClassTemplateDecl *Template = RD->getDescribedClassTemplate())
+        C.Canonical = Template->getTemplatedDecl()->getCanonicalDecl();
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    return !C.Other;
+  }
+
   std::string spell(clang::QualType T) {
     return T.getCanonicalType().getAsString(Policy);
   }
@@ -117,9 +141,12 @@ private:
                   "there");
     if (!TD->getIdentifier() && !TD->getTypedefNameForAnonDecl())
       return fail("instantiates it with an unnamed type");
-    if (TD->isInAnonymousNamespace())
+    // A type of an unnamed namespace is spelled without it (SuppressUnwrittenScope), which
+    // finds it where no other type of its name could be found instead.
+    if (TD->isInAnonymousNamespace() && !onlyTagNamed(TD))
       return fail("instantiates it with '" + spell(T) +
-                  "' from an unnamed namespace, which cannot be named there");
+                  "' from an unnamed namespace, whose name another type shares, so it "
+                  "cannot be named there");
     if (TD->getParentFunctionOrMethod())
       return fail("instantiates it with '" + spell(T) +
                   "', a type local to a function, which cannot be named there");
