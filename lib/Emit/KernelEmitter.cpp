@@ -20,16 +20,18 @@ const char *storageTypeName(ScalarType T) {
   return T == ScalarType::Bool ? "uchar" : ir::openclTypeName(T);
 }
 
-/// Whether \p Index is an integer literal (perhaps cast) below \p Extent: an array access
-/// that needs no check.
+/// Whether \p Index is an integer literal below \p Extent, perhaps cast to an int or long
+/// type (which keeps a value below 2^31): an array access that needs no check.
 bool constantWithin(const Expr &Index, unsigned long long Extent) {
   const Expr *E = &Index;
-  while (E->K == Expr::Kind::Cast && !ir::isFloating(E->Type) && E->Type != ScalarType::Bool &&
-         E->Type != ScalarType::Record)
+  while (E->K == Expr::Kind::Cast &&
+         (E->Type == ScalarType::Int || E->Type == ScalarType::UInt ||
+          E->Type == ScalarType::Long || E->Type == ScalarType::ULong))
     E = E->Operands[0].get();
   if (E->K != Expr::Kind::IntLiteral || E->Text.empty() || E->Text[0] == '-')
     return false;
-  return std::strtoull(E->Text.c_str(), nullptr, 10) < Extent;
+  const unsigned long long Value = std::strtoull(E->Text.c_str(), nullptr, 10);
+  return Value < Extent && Value < (1ULL << 31);
 }
 
 /// The type a view's elements have in global memory.
