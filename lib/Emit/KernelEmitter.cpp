@@ -34,22 +34,22 @@ bool constantWithin(const Expr &Index, unsigned long long Extent) {
   return Value < Extent && Value < (1ULL << 31);
 }
 
-/// The type a view's elements have in global memory.
-std::string elementTypeName(const ir::Region &R, const ir::View &V) {
-  return V.Element == ScalarType::Record ? R.Records[V.ElementRecord].KernelName
-                                         : std::string(storageTypeName(V.Element));
+/// `__global [const] T *` for a view of element type T in global memory.
+std::string elementPointer(const ir::Region &R, const ir::View &V) {
+  return std::string("__global ") + (V.Written ? "" : "const ") +
+         (V.Element == ScalarType::Record ? R.Records[V.ElementRecord].KernelName
+                                          : std::string(storageTypeName(V.Element))) +
+         " *";
 }
 
 /// `__global T *v, long v_off, ulong v_e0.., long v_s0..`.  A kernel's view of structs
 /// takes `__global char *v_bytes, long v_boff` instead (the runtime's offset is in bytes,
 /// view_arg::byte_offset), and the kernel's first lines declare `v` and `v_off` from them.
 std::string viewParams(const ir::Region &R, const ir::View &V, bool Kernel = false) {
-  const std::string Const = V.Written ? "" : "const ";
   std::string S = Kernel && V.Element == ScalarType::Record
-                      ? "__global " + Const + "char *" + V.KernelName + "_bytes, long " +
-                            V.KernelName + "_boff"
-                      : "__global " + Const + elementTypeName(R, V) + " *" + V.KernelName +
-                            ", long " + V.KernelName + "_off";
+                      ? std::string("__global ") + (V.Written ? "" : "const ") + "char *" +
+                            V.KernelName + "_bytes, long " + V.KernelName + "_boff"
+                      : elementPointer(R, V) + V.KernelName + ", long " + V.KernelName + "_off";
   for (unsigned D = 0; D < V.Rank; ++D)
     S += ", ulong " + V.KernelName + "_e" + std::to_string(D);
   for (unsigned D = 0; D < V.Rank; ++D)
@@ -910,8 +910,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   for (const ir::View &V : R.Views) {
     if (V.Element != ScalarType::Record)
       continue;
-    const std::string T = "__global " + std::string(V.Written ? "" : "const ") +
-                          elementTypeName(R, V) + " *";
+    const std::string T = elementPointer(R, V);
     K += "  " + T + V.KernelName + " = (" + T + ")(" + V.KernelName + "_bytes + " +
          V.KernelName + "_boff);\n  const long " + V.KernelName + "_off = 0;\n";
   }
