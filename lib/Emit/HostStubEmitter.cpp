@@ -190,7 +190,8 @@ private:
          (Shape.Vector ? "true" : "false") + ", true, " +
          (!Shape.Split ? "0" : R.Inner->AlongRows ? "2" : "1") + ", " +
          (R.Split.empty() ? "nullptr" : "clpar_split") + ", " +
-         (Shape.Tiles ? "true" : "false") + ", true};");
+         (Shape.Tiles ? "true" : "false") + ", true, " + (Shape.NoAlias ? "true" : "false") +
+         "};");
     std::string Dims;
     for (unsigned D = 0; D < R.Dims.size(); ++D)
       Dims += (D ? ", " : "") + std::string("::clpar::rt::dim_arg_of(") + rangeVar(D) + ")";

@@ -3,6 +3,7 @@
 
 #include "Emit/CPrinter.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -45,11 +46,16 @@ std::string elementPointer(const ir::Region &R, const ir::View &V) {
 /// `__global T *v, long v_off, ulong v_e0.., long v_s0..`.  A kernel's view of structs
 /// takes `__global char *v_bytes, long v_boff` instead (the runtime's offset is in bytes,
 /// view_arg::byte_offset), and the kernel's first lines declare `v` and `v_off` from them.
-std::string viewParams(const ir::Region &R, const ir::View &V, bool Kernel = false) {
+/// A kernel's own view parameters (`Kernel`) in a region with a no-alias form
+/// (`Restrict`) are `CLPAR_RESTRICT`: `restrict` in that form.
+std::string viewParams(const ir::Region &R, const ir::View &V, bool Kernel = false,
+                       bool Restrict = false) {
+  const std::string Qualifier = Kernel && Restrict ? "CLPAR_RESTRICT " : "";
   std::string S = Kernel && V.Element == ScalarType::Record
                       ? std::string("__global ") + (V.Written ? "" : "const ") + "char *" +
-                            V.KernelName + "_bytes, long " + V.KernelName + "_boff"
-                      : elementPointer(R, V) + V.KernelName + ", long " + V.KernelName + "_off";
+                            Qualifier + V.KernelName + "_bytes, long " + V.KernelName + "_boff"
+                      : elementPointer(R, V) + Qualifier + V.KernelName + ", long " +
+                            V.KernelName + "_off";
   for (unsigned D = 0; D < V.Rank; ++D)
     S += ", ulong " + V.KernelName + "_e" + std::to_string(D);
   for (unsigned D = 0; D < V.Rank; ++D)
@@ -787,6 +793,8 @@ KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts) {
   Shape.Split = R.Inner && !Shape.GridStride && Shape.InnerBlock == 1 &&
                 !(Opts.StrictFp && R.Inner->Reassociates);
   Shape.Tiles = R.Inner && R.Tiles && !Shape.GridStride && Shape.InnerBlock == 1;
+  Shape.NoAlias = R.Views.size() > 1 && std::any_of(R.Views.begin(), R.Views.end(),
+                                                    [](const ir::View &V) { return V.Written; });
   return Shape;
 }
 
@@ -825,6 +833,12 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // its first (the runtime's launch/index_width.hpp): an access's position from the view's
   // offset is then 32-bit arithmetic, the offset still added in 64 bits.
   K += "#ifdef CLPAR_INDEX32\ntypedef int clpar_idx;\n#else\ntypedef long clpar_idx;\n#endif\n";
+  const KernelShape Shape = kernelShape(R, Opts);
+  // Built with CLPAR_NO_ALIAS when no written view shares memory with another view (the
+  // runtime's launch/view_aliasing.hpp): loads may then move ahead of earlier stores.
+  if (Shape.NoAlias)
+    K += "#ifdef CLPAR_NO_ALIAS\n#define CLPAR_RESTRICT restrict\n#else\n"
+         "#define CLPAR_RESTRICT\n#endif\n";
   // std::min and std::max on floating point (NaN handling as in C++), and std::clamp
   // where the kernel calls it.
   bool UsesClamp = false;
@@ -860,7 +874,6 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   emitRecords(R, K);
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
-  const KernelShape Shape = kernelShape(R, Opts);
   if (Shape.GridLanes)
     K += "\n#ifndef CLPAR_GRID_LANES\n#define CLPAR_GRID_LANES 4\n#endif\n";
   // Four steps per pass where iterations neighbour each other and each has at least 16
@@ -898,7 +911,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   }
   K += Sep + "__global int *clpar_err";
   for (const ir::View &V : R.Views)
-    K += Sep + viewParams(R, V, /*Kernel=*/true);
+    K += Sep + viewParams(R, V, /*Kernel=*/true, Shape.NoAlias);
   for (const ir::Scalar &S : R.Scalars)
     K += Sep + std::string(storageTypeName(S.Type)) + " " + S.KernelName;
   for (unsigned I = 0; I < R.Reductions.size(); ++I) {

@@ -44,6 +44,10 @@ struct KernelShape {
   /// (region_info::product_tiles).  Every iteration keeps its loop's order, so
   /// --strict-fp keeps it.
   bool Tiles = false;
+  /// The kernel has a no-alias form (built with CLPAR_NO_ALIAS defined) whose view
+  /// parameters are `restrict`, for calls whose written views share no memory with any
+  /// other view (region_info::no_alias): it writes a view and has more than one.
+  bool NoAlias = false;
 };
 KernelShape kernelShape(const ir::Region &R, const KernelOptions &Opts);
 

@@ -24,6 +24,7 @@ kernel_form form_for(const launch_request& request, const device_context& contex
   // (launch/index_width.hpp).  Form trials still time both widths wherever they run.
   form.index32 =
       !form.split && index32_by_rule(request, context.device().kind == device_kind::cpu);
+  form.no_alias = no_alias_of(request);
   return form;
 }
 
@@ -35,6 +36,7 @@ std::string form_build_options(const launch_request& request, const kernel_form&
   if (form.tiles) add(tile_options(*form.tiles));
   if (form.split) add(split_options(*form.split));
   if (form.index32) add("-D CLPAR_INDEX32");
+  if (form.no_alias) add("-D CLPAR_NO_ALIAS");
   return options;
 }
 

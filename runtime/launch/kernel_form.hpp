@@ -3,7 +3,8 @@
 // A region's kernel has its general form and, where the translator made them, forms built
 // with options for calls whose views allow them: aligned rows (launch/aligned_rows.hpp),
 // tiles of a product (launch/product_tiles.hpp), a split of an inner reduction
-// (launch/inner_split.hpp), unit inner strides, 32-bit positions (launch/index_width.hpp).
+// (launch/inner_split.hpp), unit inner strides, 32-bit positions (launch/index_width.hpp),
+// views taken as `restrict` pointers (launch/view_aliasing.hpp).
 // A call runs the form its views allow where that form built (and, for the tiled and split
 // forms, takes the work-group it needs); else the general form.
 #ifndef CLPAR_RUNTIME_LAUNCH_KERNEL_FORM_HPP
@@ -18,6 +19,7 @@
 #include "launch/index_width.hpp"
 #include "launch/inner_split.hpp"
 #include "launch/product_tiles.hpp"
+#include "launch/view_aliasing.hpp"
 
 namespace clpar::rt {
 
@@ -27,9 +29,12 @@ struct kernel_form {
   std::optional<split_shape> split;  ///< the split form's shape
   bool unit_inner = false;           ///< built with unit inner strides
   bool index32 = false;              ///< built with 32-bit positions (launch/index_width.hpp)
+  bool no_alias = false;             ///< built with restrict views (launch/view_aliasing.hpp)
 
   /// No options: the kernel as the translator wrote it.
-  bool general() const noexcept { return !rows && !tiles && !split && !unit_inner && !index32; }
+  bool general() const noexcept {
+    return !rows && !tiles && !split && !unit_inner && !index32 && !no_alias;
+  }
   bool operator==(const kernel_form&) const = default;
 };
 

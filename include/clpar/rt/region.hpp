@@ -111,6 +111,10 @@ struct region_info {
   /// from the view's offset is computed in 32 bits (launch/index_width.hpp in the runtime).
   /// Kept in the padding after product_tiles: the struct's size is unchanged.
   bool index32 = false;
+  /// The kernel has a form for calls whose written views share no memory with any other
+  /// view, compiled with CLPAR_NO_ALIAS defined: its view parameters are `restrict`
+  /// (launch/view_aliasing.hpp in the runtime).  In the padding too.
+  bool no_alias = false;
 };
 
 

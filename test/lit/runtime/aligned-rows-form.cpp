@@ -29,13 +29,13 @@ float stencil(std::ptrdiff_t pitch) {
 
 int main() {
   // North and south in line with the destination, west three elements past it, east one.
-  // CHECK: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER -D CLPAR_INDEX32'): built from source
-  // WIDE: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER'): built from source
+  // CHECK: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS'): built from source
+  // WIDE: clpar: kernel '[[KERNEL:clpar_slice_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_ROWS4 -D CLPAR_SHIFT0=0 -D CLPAR_SHIFT1=0 -D CLPAR_SHIFT2=0 -D CLPAR_SHIFT3=3 -D CLPAR_SHIFT4=1 -D CLPAR_UNIT_INNER -D CLPAR_NO_ALIAS'): built from source
   // CHECK: clpar: {{.*}}aligned-rows-form.cpp:{{[0-9]+}}:3 {{.*}}-> {{.*}}
   std::printf("%g\n", stencil(64));
   // OUT: 2
-  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32'): built from source
-  // WIDE: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER'): built from source
+  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS'): built from source
+  // WIDE: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_NO_ALIAS'): built from source
   // CHECK: clpar: {{.*}}aligned-rows-form.cpp:{{[0-9]+}}:3 {{.*}}-> {{.*}}
   std::printf("%g\n", stencil(62));
   // OUT: 2
@@ -43,8 +43,8 @@ int main() {
   std::vector<float> xs(64, 1.0f), ys(32, 0.0f);
   clpar::view<float> x(xs), y(ys);
   y[clpar::all] = 2.0f * x[slice(0, 64, 2)];
-  // CHECK: clpar: kernel 'clpar_slice_[[@LINE-1]]_3' on '{{[^']*}}' (options '-D CLPAR_INDEX32'): built from source
-  // WIDE: clpar: kernel 'clpar_slice_[[@LINE-2]]_3' on '{{[^']*}}': built from source
+  // CHECK: clpar: kernel 'clpar_slice_[[@LINE-1]]_3' on '{{[^']*}}' (options '-D CLPAR_INDEX32 -D CLPAR_NO_ALIAS'): built from source
+  // WIDE: clpar: kernel 'clpar_slice_[[@LINE-2]]_3' on '{{[^']*}}' (options '-D CLPAR_NO_ALIAS'): built from source
   std::printf("%g\n", ys[31]);
   // OUT: 2
 }

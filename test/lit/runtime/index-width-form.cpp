@@ -45,22 +45,22 @@ int main(int argc, char** argv) {
     for (int call = 0; call < 8; ++call) run();
     // TRIALS-OUT: {{^}}[[SUM:[0-9]+]]{{$}}
     // TRIALS-OUT-COUNT-7: {{^}}[[SUM]]{{$}}
-    // TRIALS: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}'): built from source
-    // TRIALS: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32'): built from source
-    // TRIALS: clpar: {{.*}}index-width-form.cpp:{{[0-9]+}}:3: forms timed on '{{.*}}' for n from 2^6, inner loop from 2^6: '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32' {{[0-9.]+}} us; keeps '{{[^']*}}'
+    // TRIALS: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_NO_ALIAS'): built from source
+    // TRIALS: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS'): built from source
+    // TRIALS: clpar: {{.*}}index-width-form.cpp:{{[0-9]+}}:3: forms timed on '{{.*}}' for n from 2^6, inner loop from 2^6: '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_NO_ALIAS' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS' {{[0-9.]+}} us; keeps '{{[^']*}}'
     return 0;
   }
   setenv("CLPAR_SPLIT_LANES", "0", 1);
   run();
   // WIDE-NOT: CLPAR_INDEX32
   // OUT: [[SUM:[0-9]+]]
-  // CHECK: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32'): built from source
-  // WIDE: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER'): built from source
+  // CHECK: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS'): built from source
+  // WIDE: clpar: kernel '[[KERNEL:clpar_product_[0-9]+_3]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_NO_ALIAS'): built from source
   setenv("CLPAR_SPLIT_LANES", "8", 1);
   run();
   // OUT-NEXT: [[SUM]]
-  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}'): built from source
-  // WIDE: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}}'): built from source
+  // CHECK: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_NO_ALIAS'): built from source
+  // WIDE: clpar: kernel '[[KERNEL]]' on '{{.*}}' (options '-D CLPAR_UNIT_INNER -D CLPAR_LANES=8 {{[^']*}} -D CLPAR_NO_ALIAS'): built from source
   // CHECK-NOT: CLPAR_INDEX32
   // WIDE-NOT: CLPAR_INDEX32
 }

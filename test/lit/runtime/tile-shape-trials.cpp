@@ -42,6 +42,6 @@ int main() {
   // OUT-COUNT-14: {{^}}same{{$}}
   // OUT-NOT: differs
 }
-// CHECK: clpar: {{.*}}tile-shape-trials.cpp:{{[0-9]+}}:3: forms timed on '{{.*}}' for n from 2^10, inner loop from 2^6: '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_TILE_R=1 -D CLPAR_TILE_C=1 -D CLPAR_GROUP_R=16 -D CLPAR_GROUP_C=16 -D CLPAR_TILE_K=32 {{[^']*}} -D CLPAR_INDEX32' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_TILE_R=2 -D CLPAR_TILE_C=2 -D CLPAR_GROUP_R=16 -D CLPAR_GROUP_C=16 -D CLPAR_TILE_K=32 -D CLPAR_RUN_R=2 -D CLPAR_RUN_C=2 -D CLPAR_INDEX32' {{[0-9.]+}} us; keeps '{{[^']*}}'
+// CHECK: clpar: {{.*}}tile-shape-trials.cpp:{{[0-9]+}}:3: forms timed on '{{.*}}' for n from 2^10, inner loop from 2^6: '-D CLPAR_UNIT_INNER -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_NO_ALIAS' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_TILE_R=1 -D CLPAR_TILE_C=1 -D CLPAR_GROUP_R=16 -D CLPAR_GROUP_C=16 -D CLPAR_TILE_K=32 {{[^']*}} -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS' {{[0-9.]+}} us, '-D CLPAR_UNIT_INNER -D CLPAR_TILE_R=2 -D CLPAR_TILE_C=2 -D CLPAR_GROUP_R=16 -D CLPAR_GROUP_C=16 -D CLPAR_TILE_K=32 -D CLPAR_RUN_R=2 -D CLPAR_RUN_C=2 -D CLPAR_INDEX32 -D CLPAR_NO_ALIAS' {{[0-9.]+}} us; keeps '{{[^']*}}'
 // CACHED: clpar: {{.*}}tile-shape-trials.cpp:{{[0-9]+}}:3: form on '{{.*}}' for n from 2^10, inner loop from 2^6 from the kernel cache: '{{[^']*}}'
 // CACHED-NOT: forms timed

@@ -33,7 +33,7 @@ void jacobi(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
 // CHECK-CL: {{^ *}}const ulong clpar_k1 = clpar_block + clpar_j * get_global_size(0);
 // CHECK-CL: {{^}}#endif
 // Four iterations per work-item (inner_block), and the aligned-rows form:
-// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, false, true};
+// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, false, true, true};
 
 // The destination read where it is written, a compound assignment, a double scalar.
 void update(clpar::view<double, 2> ex, clpar::view<const double, 2> hz, double c) {

@@ -51,7 +51,7 @@ void rows(clpar::view<const float, 2> a, clpar::view<const float> x, clpar::view
 // CHECK-CL: for (ulong j = 0UL; j < a_e1; ++j)
 // CHECK-CL: #endif
 // The stub passes the trip count and the layout (2: lanes along rows).
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 1, false, true, false, true, 2, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 1, false, true, false, true, 2, {{clpar_split|nullptr}}, {{true|false}}, true, true};
 // CHECK-OMP: static_cast<std::uint64_t>(static_cast<long long>(clpar_views[0].extent[1]) > 0LL ? static_cast<long long>(clpar_views[0].extent[1]) - 0LL : 0)};
 // Under --strict-fp a float sum keeps its order: no split form.
 // STRICT-NOT: CLPAR_LANES
@@ -65,7 +65,7 @@ void columns(clpar::view<const double, 2> a, const std::vector<double>& x, std::
 }
 // DUMP-LABEL: kernel=clpar_columns_
 // DUMP: inner-reduction loop=1 var=i reassociates s:+
-// CHECK-OMP: {{^ *}}1, true, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK-OMP: {{^ *}}1, true, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, {{true|false}}, true, true};
 
 // Several accumulators, counted, under a condition; min and max are exact in any order.
 void min_max(clpar::view<const float, 2> a, clpar::view<float> out, clpar::view<int> count) {

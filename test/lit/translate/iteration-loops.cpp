@@ -15,7 +15,7 @@ void plain(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size()))
     v[i] = 2.0f * v[i];
 }
-// CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, false};
 
 void inner_loop(clpar::view<const float, 2> a, clpar::view<float> out) {
   for (auto i : clpar::prange(out.size())) {
@@ -25,11 +25,11 @@ void inner_loop(clpar::view<const float, 2> a, clpar::view<float> out) {
     out[i] = s;
   }
 }
-// CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, false, true, false, true, 2, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, false, true, false, true, 2, {{clpar_split|nullptr}}, {{true|false}}, true, true};
 
 void called_loop(clpar::view<const float, 2> a, clpar::view<float> out) {
   for (auto i : clpar::prange(out.size()))
     out[i] = dot_row(a, i);
 }
 // (dot_row's access is checked in the kernel: its index is not the loop variable's.)
-// CHECK: {{^ *}}1, false, false, false, nullptr, true, 1, false, true, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK: {{^ *}}1, false, false, false, nullptr, true, 1, false, true, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};

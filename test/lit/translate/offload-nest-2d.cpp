@@ -15,7 +15,7 @@ void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
   }
 }
 // CHECK-CL: {{^ *}}long clpar_first1, long clpar_step1, ulong clpar_count1,
-// CHECK-CL: {{^ *}}__global const float *in, long in_off, ulong in_e0, ulong in_e1, long in_s0, long in_s1)
+// CHECK-CL: {{^ *}}__global const float *CLPAR_RESTRICT in, long in_off, ulong in_e0, ulong in_e1, long in_s0, long in_s1)
 // An element-wise assignment: global id 0 takes blocks of four of the inner loop
 // (Analysis/ElementwiseRows.h).
 // CHECK-CL: {{^ *}}const ulong clpar_k0 = get_global_id(1);

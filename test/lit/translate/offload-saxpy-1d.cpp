@@ -18,8 +18,8 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
   for (auto i : clpar::prange(y.size()))
     y[i] = a * x[i] + y[i];
 }
-// CHECK-CL-NEXT: {{^ *}}__global float *y, long y_off, ulong y_e0, long y_s0,
-// CHECK-CL-NEXT: {{^ *}}__global const float *x, long x_off, ulong x_e0, long x_s0,
+// CHECK-CL-NEXT: {{^ *}}__global float *CLPAR_RESTRICT y, long y_off, ulong y_e0, long y_s0,
+// CHECK-CL-NEXT: {{^ *}}__global const float *CLPAR_RESTRICT x, long x_off, ulong x_e0, long x_s0,
 // CHECK-CL-NEXT: {{^ *}}float a)
 // An element-wise assignment: four iterations per work-item (Analysis/ElementwiseRows.h),
 // on one aligned float4 of y where the runtime builds the aligned-rows form, with the

@@ -61,7 +61,7 @@ void matmul(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-CL: #else
 // CHECK-CL: #endif
 // The stub says the kernel has the form (the last field) and passes the trip count.
-// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, true, true};
+// CHECK-OMP: {{^ *}}2, false, false, false, nullptr, false, 1, false, true, false, true, 1, {{clpar_split|nullptr}}, true, true, true};
 // CHECK-OMP: static_cast<std::uint64_t>(static_cast<long long>(clpar_views[0].extent[1]) > 0LL ? static_cast<long long>(clpar_views[0].extent[1]) - 0LL : 0)};
 // Under --strict-fp the split form goes (it reorders the sum), the tiled form stays.
 // STRICT: #if defined(CLPAR_TILE_R)

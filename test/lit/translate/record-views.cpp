@@ -59,7 +59,7 @@ void bool_field(clpar::view<int> out, clpar::view<const flagged> f) {
 }
 // REMARK-DAG: record-views.cpp:[[@LINE-2]]:17: remark: prange loop not offloaded to OpenCL: it uses a view of 'flagged', whose fields include the bool 'on', which has no defined size in OpenCL C's global memory; the OpenMP variant is used [-Rclpar]
 // RUN: FileCheck %s --check-prefix=CHECK-LOOSE < %t.cl/clpar_loose_elements_51_3.cl
-// CHECK-LOOSE: __global const char *l_bytes, long l_boff, ulong l_e0, long l_s0
+// CHECK-LOOSE: __global const char *CLPAR_RESTRICT l_bytes, long l_boff, ulong l_e0, long l_s0
 // CHECK-LOOSE: {
 // CHECK-LOOSE-NEXT: __global const clpar_rec_loose *l = (__global const clpar_rec_loose *)(l_bytes + l_boff);
 // CHECK-LOOSE-NEXT: const long l_off = 0;

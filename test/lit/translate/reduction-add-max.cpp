@@ -14,7 +14,7 @@ float f(clpar::view<const float> v) {
   }
   return s + m;
 }
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 1, true, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 1, true, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, false};
 // CHECK-OMP: {{^ *}}{&s, ::clpar::rt::scalar_kind::f32, ::clpar::rt::reduction_op::add},
 // CHECK-OMP-NEXT: {{^ *}}{&m, ::clpar::rt::scalar_kind::f32, ::clpar::rt::reduction_op::max},
 // CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads()) reduction(+: s) reduction(max: m)

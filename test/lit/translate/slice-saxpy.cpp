@@ -19,7 +19,7 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP-NEXT: {{^ *}}return;
 // Four iterations per work-item (region_info::inner_block), and an aligned-rows form
 // (region_info::aligned_rows):
-// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK-OMP: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
 // The OpenMP loop counts with a signed variable, which is the index itself (so that the
 // compiler sees an affine index and vectorizes):
 // CHECK-OMP: {{^ *}}for (std::int64_t clpar_k0 = 0; clpar_k0 < static_cast<std::int64_t>(clpar_n0); ++clpar_k0) {

@@ -18,36 +18,36 @@ float f(clpar::view<float> x, clpar::view<const float> y, clpar::view<double> d,
         clpar::view<const float, 2> v) {
   const std::ptrdiff_t r = u.extent(0), c = u.extent(1);
   x[all] += clpar::sqrt(y) * 2.0f - clpar::fma(y, y, x);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   u(slice(1, r - 1), slice(1, c - 1)) =
       0.25f * (v(slice(0, r - 2), slice(1, c - 1)) + v(slice(2, r), slice(1, c - 1)) +
                v(slice(1, r - 1), slice(0, c - 2)) + v(slice(1, r - 1), slice(2, c)));
-  // CHECK: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}2, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   // CHECK: {{^ *}}for (std::int64_t clpar_k1 = static_cast<std::int64_t>(clpar_from); clpar_k1 < static_cast<std::int64_t>(clpar_to); ++clpar_k1) {
   // CHECK-NEXT: {{^ *}}const std::size_t clpar_i0 = static_cast<std::size_t>(clpar_k0);
   // CHECK-NEXT: {{^ *}}const std::size_t clpar_i1 = static_cast<std::size_t>(clpar_k1);
   // STENCIL: {{^}}#ifdef CLPAR_ROWS4
   // STENCIL: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + ((clpar_idx)clpar_i0 * (clpar_idx)clpar_dst_s0 + (clpar_idx)clpar_i1))) = clpar_s0 * (((clpar_window4(clpar_v1 + clpar_v1_off + ((clpar_idx)clpar_i0 * (clpar_idx)clpar_v1_s0 + (clpar_idx)clpar_i1), CLPAR_SHIFT1) + clpar_window4(clpar_v2 + clpar_v2_off + ((clpar_idx)clpar_i0 * (clpar_idx)clpar_v2_s0 + (clpar_idx)clpar_i1), CLPAR_SHIFT2)) + clpar_window4(clpar_v3 + clpar_v3_off + ((clpar_idx)clpar_i0 * (clpar_idx)clpar_v3_s0 + (clpar_idx)clpar_i1), CLPAR_SHIFT3)) + clpar_window4(clpar_v4 + clpar_v4_off + ((clpar_idx)clpar_i0 * (clpar_idx)clpar_v4_s0 + (clpar_idx)clpar_i1), CLPAR_SHIFT4));
   k[all] = j * 3 - k;
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   // INT: {{^}}int4 clpar_window4(__global const int *p, const uint k) {
   // INT: {{^ *}}(*(__global int4 *)(clpar_dst + clpar_dst_off + ((clpar_idx)clpar_i0))) = (clpar_window4(clpar_v1 + clpar_v1_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT1) * clpar_s0) - clpar_window4(clpar_v2 + clpar_v2_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT2);
   x[all] = clpar::where(y > 0.0f, y, 0.0f);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   // WHERE: {{^ *}}(*(__global float4 *)(clpar_dst + clpar_dst_off + ((clpar_idx)clpar_i0))) = (clpar_window4(clpar_v1 + clpar_v1_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT1) > clpar_s0) ? clpar_window4(clpar_v2 + clpar_v2_off + ((clpar_idx)clpar_i0), CLPAR_SHIFT2) : clpar_s1;
   x[all] = clpar::where(y > 0.0f, 1.0f, 0.0f); // selects between scalars only
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   // SCALAR-NOT: float4
   // SCALAR: {{^ *}}float clpar_value[4];
   // SCALAR-NOT: float4
   // SCALAR: {{^ *}}clpar_value[clpar_j] = (clpar_v1[clpar_v1_off + ((clpar_idx)clpar_i0 * CLPAR_INNER((clpar_idx)clpar_v1_s0))] > clpar_s0) ? clpar_s1 : clpar_s2;
   // SCALAR-NOT: float4
   d[all] = clpar::cast<double>(y) + d;
-  // CHECK: {{^ *}}1, true, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, true, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   x[all] = clpar::min(x, y);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, true};
   return clpar::sum(y * y);
-  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, true, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+  // CHECK: {{^ *}}1, false, false, false, nullptr, false, 1, true, false, false, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, false};
 }
 
 // Otherwise, four reads per element: the four a global size apart, each stored as it is

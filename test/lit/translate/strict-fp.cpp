@@ -10,4 +10,4 @@ void f(clpar::view<float> v, float a) {
     v[i] = a * v[i] + 1.0f;
 }
 // CHECK-CL: {{^}}#pragma OPENCL FP_CONTRACT OFF
-// CHECK-OMP: {{^ *}}1, false, false, true, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true};
+// CHECK-OMP: {{^ *}}1, false, false, true, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, {{true|false}}, true, false};

@@ -35,7 +35,7 @@ void axpy(T a, clpar::view<const T> x, clpar::view<T> y) {
 
 // The double instantiation's kernel has double arguments.
 // CHECK-CL: __kernel void clpar_axpy_18_3_double(
-// CHECK-CL: __global double *y,
+// CHECK-CL: __global double *CLPAR_RESTRICT y,
 // CHECK-CL: double a)
 
 void use(clpar::view<const float> xf, clpar::view<float> yf, clpar::view<const double> xd,

@@ -93,6 +93,30 @@ TEST(KernelEmitterTest, UncheckedAccessesAndFp64Pragma) {
   EXPECT_NE(K.find("#pragma OPENCL EXTENSION cl_khr_fp64 : enable"), std::string::npos);
 }
 
+TEST(KernelEmitterTest, ANoAliasFormWhereAViewIsWrittenAndAnotherTaken) {
+  // One written view alone: no form (nothing for restrict to tell apart).
+  ir::Region R = absRegion();
+  EXPECT_FALSE(emit::kernelShape(R, {}).NoAlias);
+  EXPECT_EQ(emit::emitKernel(R, {}).find("CLPAR_RESTRICT"), std::string::npos);
+  // A second view, read only: both parameters restrict in the CLPAR_NO_ALIAS form.
+  ir::View In;
+  In.HostExpr = In.KernelName = "in";
+  In.Element = ir::ScalarType::Int;
+  R.Views.push_back(In);
+  EXPECT_TRUE(emit::kernelShape(R, {}).NoAlias);
+  const std::string K = emit::emitKernel(R, {});
+  EXPECT_NE(K.find("#ifdef CLPAR_NO_ALIAS\n#define CLPAR_RESTRICT restrict\n#else\n"
+                   "#define CLPAR_RESTRICT\n#endif\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("__global int *CLPAR_RESTRICT out, long out_off"), std::string::npos) << K;
+  EXPECT_NE(K.find("__global const int *CLPAR_RESTRICT in, long in_off"), std::string::npos)
+      << K;
+  // Two views, neither written: restrict would change nothing.
+  R.Views[0].Written = false;
+  EXPECT_FALSE(emit::kernelShape(R, {}).NoAlias);
+}
+
 TEST(KernelEmitterTest, IsDeterministic) {
   EXPECT_EQ(emit::emitKernel(absRegion(), {}), emit::emitKernel(absRegion(), {}));
 }

@@ -1,5 +1,5 @@
 // test/unit/runtime/launch/kernel_form_test.cpp - which built form a call can run: a tiled
-// or split form's work-group against the kernel's limits.
+// or split form's work-group against the kernel's limits; a form's build options.
 #include "launch/kernel_form.hpp"
 
 #include <gtest/gtest.h>
@@ -52,6 +52,24 @@ TEST(KernelForm, ARefusedDeclaredGroupIsUnusableWithinTheReportedLimitToo) {
   EXPECT_TRUE(form_usable(&entry, split_of(4, 64), info));
   entry.group_refused = true;
   EXPECT_FALSE(form_usable(&entry, split_of(4, 64), info));
+}
+
+TEST(KernelForm, TheNoAliasFormIsItsOwnOptionAfterTheOthers) {
+  // A region with no unit-inner form: the options are the forms' own, in order.
+  region_info info{"site", "k", "", 1, false, false};
+  const launch_request request{&info, nullptr, nullptr, 0, nullptr, 0,
+                               placement_request::device};
+  kernel_form form;
+  EXPECT_TRUE(form.general());
+  EXPECT_EQ(form_build_options(request, form), "");
+  form.no_alias = true;
+  EXPECT_FALSE(form.general());
+  EXPECT_EQ(form_build_options(request, form), "-D CLPAR_NO_ALIAS");
+  form.index32 = true;
+  EXPECT_EQ(form_build_options(request, form), "-D CLPAR_INDEX32 -D CLPAR_NO_ALIAS");
+  kernel_form other = form;
+  other.no_alias = false;
+  EXPECT_FALSE(other == form);  // remembered kernels and trials tell the two apart
 }
 
 }  // namespace
