@@ -836,11 +836,19 @@ private:
     if (const auto *E = llvm::dyn_cast<clang::Expr>(S)) {
       auto ES = std::make_unique<Stmt>(Stmt::Kind::Expression);
       const clang::Expr *Saved = DiscardedValue;
+      StmtPtr SavedCopy = std::move(ElementCopy);
       DiscardedValue = E->IgnoreImplicit()->IgnoreParens();
       ES->Init = expr(E);
       DiscardedValue = Saved;
+      StmtPtr Copy = std::move(ElementCopy);
+      ElementCopy = std::move(SavedCopy);
       if (!ES->Init)
         return false;
+      if (Copy) { // { T element = v[..]; f(&element, ...); v[..] = element; }
+        Copy->Children.insert(Copy->Children.begin() + 1, std::move(ES));
+        Out.push_back(std::move(Copy));
+        return true;
+      }
       Out.push_back(std::move(ES));
       return true;
     }
@@ -2306,21 +2314,91 @@ private:
     std::optional<unsigned> Index = functionIndex(CE->getExprLoc(), MD, {}, true);
     if (!Index)
       return nullptr;
+    // The element of a view (or a field of one) it changes: a copy, stored back after the
+    // call (elementCopy).
+    ExprPtr Element;
     if (R.Functions[*Index].Params[0].Pointer) {
-      if (!addressable(*Object))
-        return fail(CE->getExprLoc(), "calls the non-const member function '" + Name +
-                                          "' on an object other than a variable the loop "
-                                          "declares");
+      if (!addressable(*Object)) {
+        Element = elementCopy(CE, Object);
+        if (!Element)
+          return fail(CE->getExprLoc(),
+                      "calls the non-const member function '" + Name +
+                          "' on an object other than a variable the loop declares or, "
+                          "as a statement of its own, the element of a view");
+      }
       ExprPtr Address = makeValue(Expr::Kind::Unary, {Object->Type, Object->Record});
       Address->Text = "&";
       Address->Operands.push_back(std::move(Object));
       Object = std::move(Address);
     }
     ExprPtr C = callTranslated(CE->getExprLoc(), MD, Args, {}, std::move(Object));
+    if (C && Element && !storeElementCopy(*C, MD, std::move(Element), CE->getExprLoc()))
+      return fail(CE->getExprLoc(), "calls the non-const member function '" + Name +
+                                        "' on the element of a view that an argument "
+                                        "reads too");
     if (C && ReturnsThisFunctions.count(C->Index) && CE != DiscardedValue)
       return fail(CE->getExprLoc(), "uses the value of '" + Name +
                                         "', which returns '*this' by reference");
     return C;
+  }
+
+  /// For a non-const member function called, as an expression statement of its own, on
+  /// \p Object, the element of a view or a field of one (`p[i].advance(dt);`,
+  /// `p[i] += q;`): the element, taken out of \p Object, whose place there a local copy
+  /// takes.  The statement then copies the element to that local first and stores the
+  /// copy back after the call (storeElementCopy), which is the call's meaning while
+  /// nothing else reads the element meanwhile.  Null where that does not apply.
+  ExprPtr elementCopy(const clang::CallExpr *CE, ExprPtr &Object) {
+    if (CE != DiscardedValue || ElementCopy)
+      return nullptr;
+    ExprPtr *Slot = &Object;
+    while ((*Slot)->K == Expr::Kind::Member)
+      Slot = &(*Slot)->Operands[0];
+    if ((*Slot)->K != Expr::Kind::ViewElement || (*Slot)->Type != ScalarType::Record)
+      return nullptr;
+    ExprPtr Element = std::move(*Slot);
+    ExprPtr Copy = makeValue(Expr::Kind::Local, {Element->Type, Element->Record});
+    Copy->Text = Sc->Names->nameFor(CE, "element");
+    *Slot = std::move(Copy);
+    return Element;
+  }
+
+  /// The statements around the call \p Call of the member function \p MD on a copy of
+  /// \p Element (elementCopy): `T element = v[..];` before, `v[..] = element;` after.
+  /// False where a reference parameter's argument reads the element's view: it might be
+  /// the element itself, whose changes the copy would hide from it (an argument passed
+  /// by value is read before the call, as in C++).
+  bool storeElementCopy(const Expr &Call, const clang::CXXMethodDecl *MD, ExprPtr Element,
+                        clang::SourceLocation Loc) {
+    bool ReadsView = false;
+    for (size_t A = 1; A < Call.Operands.size(); ++A)
+      if (A - 1 >= MD->getNumParams() || MD->getParamDecl(A - 1)->getType()->isReferenceType())
+        ir::forEachExpr(*Call.Operands[A], [&](const Expr &E) {
+          ReadsView |= (E.K == Expr::Kind::ViewElement || E.K == Expr::Kind::ViewRef) &&
+                       E.Index == Element->Index;
+        });
+    if (ReadsView)
+      return false;
+    const Expr *Object = Call.Operands[0]->Operands[0].get(); // &(copy.field...)
+    while (Object->K == Expr::Kind::Member)
+      Object = Object->Operands[0].get();
+    auto Before = std::make_unique<Stmt>(Stmt::Kind::Decl);
+    Before->VarType = ScalarType::Record;
+    Before->VarRecord = Element->Record;
+    Before->VarName = Object->Text;
+    Before->Init = ir::cloneExpr(*Element);
+    if (!assignable(*Element, Loc))
+      return false;
+    ExprPtr Store = makeValue(Expr::Kind::Binary, {Element->Type, Element->Record});
+    Store->Text = "=";
+    Store->Operands.push_back(std::move(Element));
+    Store->Operands.push_back(ir::cloneExpr(*Object));
+    auto After = std::make_unique<Stmt>(Stmt::Kind::Expression);
+    After->Init = std::move(Store);
+    ElementCopy = std::make_unique<Stmt>(Stmt::Kind::Compound);
+    ElementCopy->Children.push_back(std::move(Before));
+    ElementCopy->Children.push_back(std::move(After));
+    return true;
   }
 
   ExprPtr memberCall(const clang::CXXMemberCallExpr *MC) {
@@ -3040,6 +3118,10 @@ private:
   std::set<unsigned> ReturnsThisFunctions;
   /// The expression statement being translated: a value nothing uses.
   const clang::Expr *DiscardedValue = nullptr;
+  /// For that statement, when it calls a member function on a copy of a view's element
+  /// (elementCopy): a block of the copy's declaration and its store, which the statement
+  /// goes between.
+  StmtPtr ElementCopy;
   std::string Reason;
   clang::SourceLocation ReasonLoc;
 };

@@ -49,6 +49,7 @@ void bit_field(clpar::view<float> v) {
 struct tally {
   int n;
   int add(int k) { return n += k; }
+  void absorb(const tally &o) { n += o.n; }
   tally &operator+=(int k) {
     n += k;
     return *this;
@@ -63,7 +64,19 @@ struct tally {
 void changes_outer(clpar::view<int> v, tally t) {
   for (auto i : clpar::prange(v.size()))
     v[i] = t.add(1);
-  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:14: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:14: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a statement of its own, the element of a view; the OpenMP variant is used [-Rclpar]
+}
+// On the element of a view, the kernel changes a copy and stores it back: only where the
+// call is a statement of its own, and nothing it is given reads that view.
+void changes_element_value_used(clpar::view<int> v, clpar::view<tally> t) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = t[i].add(1);
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:17: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a statement of its own, the element of a view; the OpenMP variant is used [-Rclpar]
+}
+void changes_element_argument_reads_view(clpar::view<tally> t) {
+  for (auto i : clpar::prange(t.size()))
+    t[i].absorb(t[i]);
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::absorb' on the element of a view that an argument reads too; the OpenMP variant is used [-Rclpar]
 }
 // `*this` by reference becomes nothing in the kernel: its value cannot be used.
 void uses_this_reference(clpar::view<int> v) {
