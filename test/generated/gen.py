@@ -156,9 +156,11 @@ def unary_math(f, ns, a):
 class View:
     """A view (or a container used as a 1-D view) of one buffer."""
 
-    def __init__(self, name, buf, ext, writable, container=False):
+    def __init__(self, name, buf, ext, writable, container=False, key=None):
         self.name, self.buf, self.ext = name, buf, ext
         self.writable, self.container = writable, container
+        # Views of one buffer with the same key reach the same element at the same index.
+        self.key = key or name
 
     @property
     def rank(self):
@@ -270,16 +272,17 @@ class Program:
         else:
             self.lines.append('clpar::view<%s, %d> %s(%s.data(), %s);'
                               % (T, rank, vn, buf.name, ', '.join(map(str, ext))))
-        main = View(vn, buf, list(ext), True)
+        main = View(vn, buf, list(ext), True, key='main')
         buf.views.append(main)
-        buf.views.append(View(buf.name, buf, [n], True, container=True))
+        buf.views.append(View(buf.name, buf, [n], True, container=True,
+                              key='main' if rank == 1 else 'flat'))
         extra = rng.sample(['flat', 'rev', 'stride', 'const', 'trans', 'sub'], rng.randint(1, 3))
         for kind in extra:
             name = vn + {'flat': 'f', 'rev': 'r', 'stride': 's', 'const': 'c', 'trans': 't',
                          'sub': 'w'}[kind]
             if kind == 'flat' and rank > 1:
                 self.lines.append('clpar::view<%s> %s(%s.data(), %d);' % (T, name, buf.name, n))
-                buf.views.append(View(name, buf, [n], True))
+                buf.views.append(View(name, buf, [n], True, key='flat'))
             elif kind == 'rev':
                 sl = ', '.join(['clpar::slice(%d, -1, -1)' % (ext[0] - 1)] + ['clpar::all'] * (rank - 1))
                 self.lines.append('clpar::view<%s, %d> %s = %s(%s);' % (T, rank, name, vn, sl)
@@ -297,7 +300,7 @@ class Program:
                 buf.views.append(View(name, buf, list(ext[:-1]) + [cnt], True))
             elif kind == 'const':
                 self.lines.append('clpar::view<const %s, %d> %s = %s;' % (T, rank, name, vn))
-                buf.views.append(View(name, buf, list(ext), False))
+                buf.views.append(View(name, buf, list(ext), False, key='main'))
             elif kind == 'trans' and rank == 2:
                 self.lines.append('clpar::view<%s, 2> %s(%s.data(), {%d, %d}, {1, %d});'
                                   % (T, name, buf.name, ext[1], ext[0], ext[1]))
@@ -383,6 +386,13 @@ class Program:
                 (is_float(want) or not is_float(ctx.out[0].buf.ty)) and \
                 set(ctx.out[1]) <= {v.name for v in ctx.vars}:
             view, idx = ctx.out
+            # Now and then through another view of the same memory (the const view, the
+            # container): a call whose written view shares memory with another view,
+            # which takes the kernels' general form rather than the no-alias one.
+            aliases = [w for w in view.buf.views if w is not view and w.key == view.key]
+            if aliases and rng.random() < 0.4:
+                view = rng.choice(aliases)
+                ctx.used.add(view.name)
             e = view.buf.value(view.at(idx))
             return self.to_type(e, want)
         if not ok:
