@@ -990,6 +990,12 @@ class Program:
         if v.buf.ty != ty:
             if is_unsigned(v.buf.ty) and not is_unsigned(ty):
                 return None
+            if is_float(ty):
+                # Between float and double: the error carried over as convert() does (a
+                # float's rounding differences, a sin's last bit on a GPU, scaled to
+                # double's tolerance).
+                c = convert(e, ty)
+                return Expr('clpar::cast<%s>(%s)' % (CPP[ty], code), ty, c.V, c.E, c.G)
             e = Expr('clpar::cast<%s>(%s)' % (CPP[ty], code), ty, e.V, e.E, e.G)
             if e.V == INF and not is_unsigned(ty):
                 return None
