@@ -858,26 +858,51 @@ private:
   }
 
   /// A range-based `for` over an array the kernel holds (a private array, a table, a
-  /// struct's array member): a counted loop over its elements, whose variable is a copy of
-  /// each or, a reference, the element itself.
+  /// struct's array member) or a vector or view of rank 1 from outside the loop: a counted
+  /// loop over its elements, whose variable is a copy of each or, a reference, the element
+  /// itself (no bounds check: the counter stays below the length).
   bool rangeFor(const clang::CXXForRangeStmt *RF, std::vector<StmtPtr> &Out) {
     const clang::Expr *Range = RF->getRangeInit();
     const clang::VarDecl *VD = RF->getLoopVariable();
     const clang::SourceLocation At = RF->getColonLoc();
     std::function<ExprPtr(ExprPtr)> Element;
-    if (const clang::VarDecl *AV = heldArray(Range))
+    ExprPtr Count; // a view's element count; an array's is its constant length
+    if (const clang::VarDecl *AV = heldArray(Range)) {
       Element = [this, AV, At](ExprPtr I) { return arrayElement(AV, std::move(I), At); };
-    else if (const clang::MemberExpr *ME = arrayMemberOf(Range))
+    } else if (const clang::MemberExpr *ME = arrayMemberOf(Range)) {
       Element = [this, ME, At](ExprPtr I) {
         return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), At);
       };
+    } else if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(Range->getType());
+               Info && Info->Rank == 1 && !RF->getInit()) {
+      // A vector, std::array or view from outside the loop (or a view member of *this).
+      std::optional<unsigned> V = viewOf(Range, At);
+      if (!V)
+        return false;
+      Count = makeExpr(Expr::Kind::ViewSize, ScalarType::ULong);
+      Count->Index = *V;
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      const clang::SourceLocation L = SM.getSpellingLoc(Range->getExprLoc());
+      const ir::SourcePos Site{R.Site.File, SM.getSpellingLineNumber(L),
+                               SM.getSpellingColumnNumber(L)};
+      Element = [this, V = *V, Site](ExprPtr I) {
+        const ir::View &View = (*Sc->Views)[V];
+        ExprPtr A = makeValue(Expr::Kind::ViewElement, {View.Element, View.ElementRecord});
+        A->Index = V;
+        A->AccessId = R.AccessCount++;
+        R.AccessSites.push_back(Site);
+        A->Operands.push_back(std::move(I));
+        return A;
+      };
+    }
     if (!Element || RF->getInit())
       return fail(RF->getForLoc(), RF->getInit()
                                        ? "contains a range-based 'for' loop with an "
                                          "init-statement"
                                        : "contains a range-based 'for' loop over something "
                                          "other than an array the kernel holds (a local "
-                                         "array, a constant table or a struct's array member)"),
+                                         "array, a constant table or a struct's array "
+                                         "member) or a vector or view from outside the loop"),
              false;
     // for (ulong k = 0; k < size; ++k) { T x = a[k]; body }, where a reference x names
     // a[k] at each use.
@@ -900,7 +925,9 @@ private:
     ExprPtr First = Element(IndexRef());
     if (!First)
       return false;
-    const unsigned long long Size = withoutCasts(*First).Extent;
+    if (!Count)
+      Count = intLiteral(llvm::APSInt(llvm::APInt(64, withoutCasts(*First).Extent), true),
+                         ScalarType::ULong);
     auto Decl = std::make_unique<Stmt>(Stmt::Kind::Decl);
     Decl->VarType = ScalarType::ULong;
     Decl->VarName = Index;
@@ -910,8 +937,7 @@ private:
     F->Cond = makeExpr(Expr::Kind::Binary, ScalarType::Bool);
     F->Cond->Text = "<";
     F->Cond->Operands.push_back(IndexRef());
-    F->Cond->Operands.push_back(
-        intLiteral(llvm::APSInt(llvm::APInt(64, Size), true), ScalarType::ULong));
+    F->Cond->Operands.push_back(std::move(Count));
     F->Inc = makeExpr(Expr::Kind::Unary, ScalarType::ULong);
     F->Inc->Text = "++";
     F->Inc->Operands.push_back(IndexRef());

@@ -101,13 +101,13 @@ void constant_static(clpar::view<int> v) {
   }
 }
 
-// A range-based for over a vector from outside (over a local array it translates:
-// translate/range-for.cpp).
-void range_for(clpar::view<int> v, const std::vector<int> &a) {
+// A range-based for over an initializer list (over a local array, or a vector from
+// outside, it translates: translate/range-for.cpp).
+void range_for(clpar::view<int> v) {
   for (auto i : clpar::prange(v.size())) {
     int s = 0;
-    for (int x : a)
-      // CHECK: remark-body-refused.cpp:[[@LINE-1]]:5: remark: prange loop not offloaded to OpenCL: it contains a range-based 'for' loop over something other than an array the kernel holds (a local array, a constant table or a struct's array member); the OpenMP variant is used [-Rclpar]
+    for (int x : {1, 2, 3})
+      // CHECK: remark-body-refused.cpp:[[@LINE-1]]:5: remark: prange loop not offloaded to OpenCL: it contains a range-based 'for' loop over something other than an array the kernel holds (a local array, a constant table or a struct's array member) or a vector or view from outside the loop; the OpenMP variant is used [-Rclpar]
       s += x;
     v[i] = s;
   }

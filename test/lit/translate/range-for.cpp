@@ -64,3 +64,27 @@ void member(clpar::view<float> out, const std::vector<poly> &ps, const poly &q) 
 // CHECK-MEMBER: p.c[range_k] += 1.0f;
 // CHECK-MEMBER: float k = clpar_rec_poly_make(q_c_0_, q_c_1_, q_c_2_, q_c_3_).c[{{[a-z_0-9]+}}];
 // CHECK-MEMBER: s -= ps[ps_off + ({{.*}})].c[{{[a-z_0-9]+}}];
+
+// Over a vector, an std::array or a view from outside the loop: counted to its size, the
+// elements unchecked; by reference, writes go to the element.
+// RUN: FileCheck %s --check-prefix=CHECK-OUTER < %t.cl/clpar_outer_73_3.cl
+void outer(clpar::view<float> out, const std::vector<float> &w, std::array<int, 3> &counts,
+           std::vector<poly> &ps) {
+  for (auto i : clpar::prange(out.size())) {
+    float s = 0;
+    for (float x : w)
+      s += x * out[i];
+    for (const poly &p : ps)
+      s += p.c[0];
+    for (int c : counts)
+      s -= float(c);
+    out[i] = s;
+  }
+}
+// REMARK-DAG: range-for.cpp:[[@LINE-11]]:3: remark: 1-D prange nest offloaded
+// CHECK-OUTER: for (ulong range_k = 0UL; range_k < w_e0; ++range_k)
+// CHECK-OUTER: float x = w[w_off + ((clpar_idx)range_k * CLPAR_INNER((clpar_idx)w_s0))];
+// CHECK-OUTER: for (ulong [[K:[a-z_0-9]+]] = 0UL; [[K]] < ps_e0; ++[[K]])
+// CHECK-OUTER: s += ps[ps_off + ((clpar_idx)[[K]] * CLPAR_INNER((clpar_idx)ps_s0))].c[0];
+// CHECK-OUTER: for (ulong [[C:[a-z_0-9]+]] = 0UL; [[C]] < counts_e0; ++[[C]])
+// CHECK-OUTER: int c = counts[counts_off + ((clpar_idx)[[C]] * CLPAR_INNER((clpar_idx)counts_s0))];
