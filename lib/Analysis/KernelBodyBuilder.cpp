@@ -662,10 +662,23 @@ private:
         const auto *VD = llvm::dyn_cast<clang::VarDecl>(D);
         if (!VD)
           return fail(D->getLocation(), "declares something other than a variable"), false;
+        // An initializer that calls a member function on a view's element: the copy
+        // (elementCopy) declared before, stored back after.
+        const clang::Expr *SavedInit = InitializerCall;
+        StmtPtr SavedCopy = std::move(ElementCopy);
+        InitializerCall =
+            VD->getInit() ? VD->getInit()->IgnoreImplicit()->IgnoreParens() : nullptr;
         StmtPtr Decl = varDecl(VD);
+        InitializerCall = SavedInit;
+        StmtPtr Copy = std::move(ElementCopy);
+        ElementCopy = std::move(SavedCopy);
         if (!Decl)
           return false;
+        if (Copy)
+          Out.push_back(std::move(Copy->Children[0]));
         Out.push_back(std::move(Decl));
+        if (Copy)
+          Out.push_back(std::move(Copy->Children[1]));
       }
       return true;
     }
@@ -2350,7 +2363,7 @@ private:
           return fail(CE->getExprLoc(),
                       "calls the non-const member function '" + Name +
                           "' on an object other than a variable the loop declares or, "
-                          "as a statement of its own, the element of a view");
+                          "as a whole statement or initializer, the element of a view");
       }
       ExprPtr Address = makeValue(Expr::Kind::Unary, {Object->Type, Object->Record});
       Address->Text = "&";
@@ -2368,14 +2381,15 @@ private:
     return C;
   }
 
-  /// For a non-const member function called, as an expression statement of its own, on
-  /// \p Object, the element of a view or a field of one (`p[i].advance(dt);`,
-  /// `p[i] += q;`): the element, taken out of \p Object, whose place there a local copy
-  /// takes.  The statement then copies the element to that local first and stores the
-  /// copy back after the call (storeElementCopy), which is the call's meaning while
-  /// nothing else reads the element meanwhile.  Null where that does not apply.
+  /// For a non-const member function called, as an expression statement of its own or as
+  /// a variable's whole initializer, on \p Object, the element of a view or a field of one
+  /// (`p[i].advance(dt);`, `p[i] += q;`, `float e = p[i].step(dt);`): the element, taken
+  /// out of \p Object, whose place there a local copy takes.  The statement then copies
+  /// the element to that local first and stores the copy back after the call
+  /// (storeElementCopy), which is the call's meaning while nothing else reads the element
+  /// meanwhile.  Null where that does not apply.
   ExprPtr elementCopy(const clang::CallExpr *CE, ExprPtr &Object) {
-    if (CE != DiscardedValue || ElementCopy)
+    if ((CE != DiscardedValue && CE != InitializerCall) || ElementCopy)
       return nullptr;
     ExprPtr *Slot = &Object;
     while ((*Slot)->K == Expr::Kind::Member)
@@ -3144,9 +3158,11 @@ private:
   std::set<unsigned> ReturnsThisFunctions;
   /// The expression statement being translated: a value nothing uses.
   const clang::Expr *DiscardedValue = nullptr;
-  /// For that statement, when it calls a member function on a copy of a view's element
-  /// (elementCopy): a block of the copy's declaration and its store, which the statement
-  /// goes between.
+  /// The initializer of the variable being declared, when it is a call.
+  const clang::Expr *InitializerCall = nullptr;
+  /// For that statement or declaration, when it calls a member function on a copy of a
+  /// view's element (elementCopy): a block of the copy's declaration and its store, which
+  /// the statement goes between.
   StmtPtr ElementCopy;
   std::string Reason;
   clang::SourceLocation ReasonLoc;

@@ -1,9 +1,10 @@
 // e2e: member functions that change their object, called on elements of views of structs
 // (and on fields of such elements, through a reference to one, in a function template,
-// over a 2-D view): the kernel changes a copy of the element and stores it back.  A user
-// operator+= returning *this, a method calling another, and a call on a view the same
-// call also reads (the general kernel form: p and q the same array).  Every loop here
-// offloads (sites.sh); the outputs must equal the serial build's.
+// over a 2-D view, one whose value initializes a variable): the kernel changes a copy of
+// the element and stores it back.  A user operator+= returning *this, a method calling
+// another, and a call on a view the same call also reads (the general kernel form: p and
+// q the same array).  Every loop here offloads (sites.sh); the outputs must equal the
+// serial build's.
 //
 // Values are small integers and quarters: exact in every variant.
 #include <clpar/clpar.hpp>
@@ -29,6 +30,10 @@ struct body {
       x = wall;
       vx = -vx;
     }
+  }
+  float coast(float dt) {  // moves and answers its kinetic energy
+    advance(dt);
+    return 0.5f * (vx * vx + vy * vy);
   }
   body &operator+=(const body &o) {
     vx += o.vx;
@@ -70,6 +75,13 @@ void walk(clpar::view<tracked> t, float dt) {
   }
 }
 
+void energies(clpar::view<body> p, clpar::view<float> e) {
+  for (auto i : clpar::prange(p.size())) {  // region: 1
+    const float k = p[i].coast(0.25f);
+    e[i] = k + p[i].x;
+  }
+}
+
 template <class T>
 void advance_all(clpar::view<T, 2> g, float dt) {
   for (auto i : clpar::prange(g.extent(0)))  // region: 1
@@ -103,6 +115,11 @@ int main() {
   show_bodies("step push step", ps);
   push(p, p);  // one array as both views: each element adds its own velocity
   show_bodies("push self", ps);
+
+  std::vector<float> e(n);
+  energies(p, clpar::view<float>(e.data(), n));
+  show_bodies("coast", ps);
+  show("energies", e);
 
   std::vector<tracked> ts(n);
   for (std::size_t k = 0; k < n; ++k) ts[k] = {int(k % 10), start(2 * k)};

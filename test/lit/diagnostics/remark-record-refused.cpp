@@ -64,14 +64,14 @@ struct tally {
 void changes_outer(clpar::view<int> v, tally t) {
   for (auto i : clpar::prange(v.size()))
     v[i] = t.add(1);
-  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:14: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a statement of its own, the element of a view; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:14: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a whole statement or initializer, the element of a view; the OpenMP variant is used [-Rclpar]
 }
 // On the element of a view, the kernel changes a copy and stores it back: only where the
 // call is a statement of its own, and nothing it is given reads that view.
 void changes_element_value_used(clpar::view<int> v, clpar::view<tally> t) {
   for (auto i : clpar::prange(v.size()))
     v[i] = t[i].add(1);
-  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:17: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a statement of its own, the element of a view; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:17: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a whole statement or initializer, the element of a view; the OpenMP variant is used [-Rclpar]
 }
 void changes_element_argument_reads_view(clpar::view<tally> t) {
   for (auto i : clpar::prange(t.size()))

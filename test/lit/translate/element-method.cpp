@@ -1,6 +1,6 @@
-// A member function that changes its object, called as a statement of its own on the
-// element of a view (or a field of one): the kernel copies the element to a local, calls
-// the function on the copy's address and stores the copy back.
+// A member function that changes its object, called as a whole statement or initializer on
+// the element of a view (or a field of one): the kernel copies the element to a local,
+// calls the function on the copy's address and stores the copy back.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=STEP < %t.cl/clpar_step_29_3.cl
 // RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_45_3.cl
@@ -57,3 +57,22 @@ void nested(clpar::view<tracked> t, float dt) {
 // NESTED: {{^ *}}clpar_rec_tracked [[E4:[a-z_]+]] = t[t_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)t_s0))];
 // NESTED-NEXT: {{^ *}}clpar_fn_body_advance(clpar_err, &[[E4]].b, dt);
 // NESTED-NEXT: {{^ *}}t[t_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)t_s0))] = [[E4]];
+
+// As a variable's whole initializer: the copy before the declaration, the store after.
+// RUN: FileCheck %s --check-prefix=INIT < %t.cl/clpar_energies_71_3.cl
+struct spring {
+  float x, k;
+  float stretch(float by) {
+    x += by;
+    return 0.5f * k * x * x;
+  }
+};
+void energies(clpar::view<spring> s, clpar::view<float> e) {
+  for (auto i : clpar::prange(s.size())) {
+    const float u = s[i].stretch(0.5f);
+    e[i] = u;
+  }
+}
+// INIT: {{^ *}}clpar_rec_spring [[E5:[a-z_]+]] = s[s_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)s_s0))];
+// INIT-NEXT: {{^ *}}const float u = clpar_fn_spring_stretch(clpar_err, &[[E5]], 0.5f);
+// INIT-NEXT: {{^ *}}s[s_off + ((clpar_idx)i * CLPAR_INNER((clpar_idx)s_s0))] = [[E5]];
