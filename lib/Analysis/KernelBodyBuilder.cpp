@@ -756,7 +756,12 @@ private:
       auto F = std::make_unique<Stmt>(Stmt::Kind::For);
       if (For->getInit()) {
         std::vector<StmtPtr> Init;
-        if (!stmtInto(For->getInit(), Init))
+        // A 'for' header holds one statement: no copy of a view's element around it.
+        const bool SavedInHeader = InForHeader;
+        InForHeader = true;
+        const bool Ok = stmtInto(For->getInit(), Init);
+        InForHeader = SavedInHeader;
+        if (!Ok)
           return false;
         if (Init.size() != 1)
           return fail(For->getForLoc(), "declares several variables in a 'for' header"),
@@ -2389,7 +2394,7 @@ private:
   /// (storeElementCopy), which is the call's meaning while nothing else reads the element
   /// meanwhile.  Null where that does not apply.
   ExprPtr elementCopy(const clang::CallExpr *CE, ExprPtr &Object) {
-    if ((CE != DiscardedValue && CE != InitializerCall) || ElementCopy)
+    if ((CE != DiscardedValue && CE != InitializerCall) || ElementCopy || InForHeader)
       return nullptr;
     ExprPtr *Slot = &Object;
     while ((*Slot)->K == Expr::Kind::Member)
@@ -2405,18 +2410,20 @@ private:
 
   /// The statements around the call \p Call of the member function \p MD on a copy of
   /// \p Element (elementCopy): `T element = v[..];` before, `v[..] = element;` after.
-  /// False where a reference parameter's argument reads the element's view: it might be
-  /// the element itself, whose changes the copy would hide from it (an argument passed
-  /// by value is read before the call, as in C++).
+  /// False where the function is given the element's view whole, or a reference
+  /// parameter's argument reads it: either might reach the element itself, whose changes
+  /// the copy would hide (an element passed by value is read before the call, as in C++).
   bool storeElementCopy(const Expr &Call, const clang::CXXMethodDecl *MD, ExprPtr Element,
                         clang::SourceLocation Loc) {
     bool ReadsView = false;
-    for (size_t A = 1; A < Call.Operands.size(); ++A)
-      if (A - 1 >= MD->getNumParams() || MD->getParamDecl(A - 1)->getType()->isReferenceType())
-        ir::forEachExpr(*Call.Operands[A], [&](const Expr &E) {
-          ReadsView |= (E.K == Expr::Kind::ViewElement || E.K == Expr::Kind::ViewRef) &&
-                       E.Index == Element->Index;
-        });
+    for (size_t A = 1; A < Call.Operands.size(); ++A) {
+      const bool Reference =
+          A - 1 >= MD->getNumParams() || MD->getParamDecl(A - 1)->getType()->isReferenceType();
+      ir::forEachExpr(*Call.Operands[A], [&](const Expr &E) {
+        ReadsView |= E.Index == Element->Index &&
+                     (E.K == Expr::Kind::ViewRef || (Reference && E.K == Expr::Kind::ViewElement));
+      });
+    }
     if (ReadsView)
       return false;
     const Expr *Object = Call.Operands[0]->Operands[0].get(); // &(copy.field...)
@@ -3160,6 +3167,8 @@ private:
   const clang::Expr *DiscardedValue = nullptr;
   /// The initializer of the variable being declared, when it is a call.
   const clang::Expr *InitializerCall = nullptr;
+  /// A 'for' header's init-statement is being translated.
+  bool InForHeader = false;
   /// For that statement or declaration, when it calls a member function on a copy of a
   /// view's element (elementCopy): a block of the copy's declaration and its store, which
   /// the statement goes between.

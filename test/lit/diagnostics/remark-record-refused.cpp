@@ -50,6 +50,7 @@ struct tally {
   int n;
   int add(int k) { return n += k; }
   void absorb(const tally &o) { n += o.n; }
+  void take(clpar::view<tally> all, std::size_t k) { n += all[k].n; }
   tally &operator+=(int k) {
     n += k;
     return *this;
@@ -77,6 +78,17 @@ void changes_element_argument_reads_view(clpar::view<tally> t) {
   for (auto i : clpar::prange(t.size()))
     t[i].absorb(t[i]);
   // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::absorb' on the element of a view that an argument reads too; the OpenMP variant is used [-Rclpar]
+}
+void changes_element_given_its_view(clpar::view<tally> t) {
+  for (auto i : clpar::prange(t.size()))
+    t[i].take(t, i);
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:10: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::take' on the element of a view that an argument reads too; the OpenMP variant is used [-Rclpar]
+}
+void changes_element_in_for_header(clpar::view<int> v, clpar::view<tally> t) {
+  for (auto i : clpar::prange(v.size()))
+    for (int k = t[i].add(1); k < 4; ++k)
+      // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:23: remark: prange loop not offloaded to OpenCL: it calls the non-const member function 'tally::add' on an object other than a variable the loop declares or, as a whole statement or initializer, the element of a view; the OpenMP variant is used [-Rclpar]
+      v[i] += k;
 }
 // `*this` by reference becomes nothing in the kernel: its value cannot be used.
 void uses_this_reference(clpar::view<int> v) {
