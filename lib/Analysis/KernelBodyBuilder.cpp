@@ -904,11 +904,7 @@ private:
       const ir::SourcePos Site{R.Site.File, SM.getSpellingLineNumber(L),
                                SM.getSpellingColumnNumber(L)};
       Element = [this, V = *V, Site](ExprPtr I) {
-        const ir::View &View = (*Sc->Views)[V];
-        ExprPtr A = makeValue(Expr::Kind::ViewElement, {View.Element, View.ElementRecord});
-        A->Index = V;
-        A->AccessId = R.AccessCount++;
-        R.AccessSites.push_back(Site);
+        ExprPtr A = viewAccess(V, Site);
         A->Operands.push_back(std::move(I));
         return A;
       };
@@ -2256,6 +2252,17 @@ private:
     return P;
   }
 
+  /// An element access of view \p V, its indices still to add, numbered among the
+  /// region's accesses with its place in the source \p Site (for error reports).
+  ExprPtr viewAccess(unsigned V, ir::SourcePos Site) {
+    const ir::View &View = (*Sc->Views)[V];
+    ExprPtr A = makeValue(Expr::Kind::ViewElement, {View.Element, View.ElementRecord});
+    A->Index = V;
+    A->AccessId = R.AccessCount++;
+    R.AccessSites.push_back(std::move(Site));
+    return A;
+  }
+
   ExprPtr operatorCall(const clang::CXXOperatorCallExpr *OC) {
     clang::OverloadedOperatorKind Op = OC->getOperator();
     if (Op == clang::OO_Call) {
@@ -2288,10 +2295,7 @@ private:
     if (NumArgs - 1 != View.Rank)
       return fail(OC->getOperatorLoc(), "indexes '" + View.HostExpr + "' with " +
                                             std::to_string(NumArgs - 1) + " indices");
-    ExprPtr A = makeValue(Expr::Kind::ViewElement, {View.Element, View.ElementRecord});
-    A->Index = *V;
-    A->AccessId = R.AccessCount++;
-    R.AccessSites.push_back(viewAccessSite(OC, NumArgs));
+    ExprPtr A = viewAccess(*V, viewAccessSite(OC, NumArgs));
     for (unsigned I = 1; I < NumArgs; ++I) {
       const clang::Expr *Idx = unwrapIndex(OC->getArg(I));
       if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())

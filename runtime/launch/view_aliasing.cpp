@@ -2,9 +2,11 @@
 // `restrict` pointers.
 #include "launch/view_aliasing.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 #include "memory/span_set.hpp"
 #include "support/environment.hpp"
@@ -12,18 +14,31 @@
 namespace clpar::rt {
 
 bool written_views_apart(std::span<const view_arg> views) noexcept {
-  for (std::size_t w = 0; w < views.size(); ++w) {
-    if (!views[w].written) continue;
-    bool overflow = false;
-    const std::optional<byte_span> written = view_span(views[w], overflow);
-    if (overflow) return false;
-    if (!written) continue;  // empty: touches nothing
-    for (std::size_t o = 0; o < views.size(); ++o) {
-      if (o == w) continue;
-      const std::optional<byte_span> other = view_span(views[o], overflow);
-      if (overflow) return false;
-      if (other && other->low < written->high && written->low < other->high) return false;
+  // Each view's span once (on the stack for the few views of most calls, as span_set
+  // keeps its pieces), then every written one against every other.
+  constexpr std::size_t few = 16;
+  std::array<std::optional<byte_span>, few> few_spans;
+  std::vector<std::optional<byte_span>> many_spans;
+  if (views.size() > few) {
+    try {
+      many_spans.resize(views.size());
+    } catch (...) {
+      return false;  // no memory to tell: the general form
     }
+  }
+  const std::span<std::optional<byte_span>> spans =
+      views.size() > few ? std::span(many_spans) : std::span(few_spans).first(views.size());
+  for (std::size_t v = 0; v < views.size(); ++v) {
+    bool overflow = false;
+    spans[v] = view_span(views[v], overflow);
+    if (overflow) return false;
+  }
+  for (std::size_t w = 0; w < views.size(); ++w) {
+    if (!views[w].written || !spans[w]) continue;  // an empty view touches nothing
+    for (std::size_t o = 0; o < views.size(); ++o)
+      if (o != w && spans[o] && spans[o]->low < spans[w]->high &&
+          spans[w]->low < spans[o]->high)
+        return false;
   }
   return true;
 }
