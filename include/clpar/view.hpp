@@ -41,14 +41,14 @@ class expr;
 
 namespace detail {
 
-/// Arithmetic types other than long double (SPEC 1.1) and, an addition, structs that
-/// are trivially copyable and standard-layout (arrays of structures; clpar++ offloads
+/// Arithmetic types other than long double (SPEC 1.1) and, an addition, trivially
+/// copyable structs, with base classes or not (arrays of structures; clpar++ offloads
 /// those whose layout OpenCL C shares, docs/user-guide.md).
 template <class T>
 inline constexpr bool is_element_type_v =
     !std::is_volatile_v<T> &&
     ((std::is_arithmetic_v<T> && !std::is_same_v<std::remove_const_t<T>, long double>) ||
-     (std::is_class_v<T> && std::is_trivially_copyable_v<T> && std::is_standard_layout_v<T>));
+     (std::is_class_v<T> && std::is_trivially_copyable_v<T>));
 
 template <class T>
 struct is_view : std::false_type {};
@@ -184,7 +184,7 @@ template <class T, std::size_t Rank>
 class view {
   static_assert(detail::is_element_type_v<T>,
                 "clpar::view: T must be an arithmetic type other than long double, or a "
-                "trivially copyable standard-layout struct, optionally const");
+                "trivially copyable struct, optionally const");
   static_assert(Rank >= 1 && Rank <= 4, "clpar::view: Rank must be 1 to 4");
 
  public:

@@ -221,10 +221,12 @@ private:
     return E;
   }
 
-  /// The record for the class \p T, registered (after the records of its fields) on first
-  /// use: a struct of arithmetic fields and fields of such structs, without bases, virtual
-  /// functions or anything but trivial copies and destruction, which OpenCL C holds with
-  /// the same fields.  Nullopt, with the reason, for other classes.
+  /// The record for the class \p T, registered (after the records of its bases and
+  /// fields) on first use: a struct of arithmetic fields and fields of such structs, whose
+  /// non-virtual bases are such structs too, without virtual functions or anything but
+  /// trivial copies and destruction, which OpenCL C holds with the same fields.  Each base
+  /// that holds data is a field of its own before the class's fields (Record::Bases);
+  /// empty bases have none.  Nullopt, with the reason, for other classes.
   std::optional<unsigned> recordOf(clang::QualType T, clang::SourceLocation Loc) {
     T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
     if (auto It = RecordIndex.find(T.getTypePtr()); It != RecordIndex.end())
@@ -239,10 +241,25 @@ private:
       Why = "it is a union";
     else if (RD->isPolymorphic())
       Why = "it has virtual functions";
-    else if (RD->getNumBases() || RD->getNumVBases())
-      Why = "it has a base class";
+    else if (RD->getNumVBases())
+      Why = "it has a virtual base class";
     else if (!RD->isTriviallyCopyable() || !RD->hasTrivialDestructor())
       Why = "it is not trivially copyable";
+    if (RD && Why.empty())
+      for (const clang::CXXBaseSpecifier &Base : RD->bases()) {
+        const clang::CXXRecordDecl *BaseRD = Base.getType()->getAsCXXRecordDecl();
+        if (BaseRD->isEmpty())
+          continue;
+        std::optional<unsigned> Inner = recordOf(Base.getType(), Loc);
+        if (!Inner)
+          return std::nullopt;
+        ir::Record::Field F;
+        F.Name = "clpar_base" + std::to_string(Rec.Bases++) + "_" +
+                 identifierPart(BaseRD->getNameAsString());
+        F.Type = ScalarType::Record;
+        F.Record = *Inner;
+        Rec.Fields.push_back(F);
+      }
     std::vector<const clang::FieldDecl *> Fields;
     if (RD && Why.empty())
       Fields.assign(RD->field_begin(), RD->field_end());
@@ -295,8 +312,77 @@ private:
         unusedName("clpar_rec_" + identifierPart(RD->getNameAsString()), UsedRecordNames);
     unsigned Index = R.Records.size();
     R.Records.push_back(std::move(Rec));
+    RecordClasses.resize(Index + 1);
+    RecordClasses[Index] = RD->getCanonicalDecl();
     RecordIndex[T.getTypePtr()] = Index;
     return Index;
+  }
+
+  /// The class record \p Rec was made for.
+  const clang::CXXRecordDecl *classOf(unsigned Rec) const { return RecordClasses[Rec]; }
+
+  /// The field of record \p Rec that holds its direct base \p Base, or nullopt for an
+  /// empty base (which has none).
+  std::optional<unsigned> baseField(unsigned Rec, const clang::CXXRecordDecl *Base) const {
+    unsigned Index = 0;
+    for (const clang::CXXBaseSpecifier &B : classOf(Rec)->getDefinition()->bases()) {
+      const clang::CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
+      if (BRD->isEmpty())
+        continue;
+      if (BRD->getCanonicalDecl() == Base->getCanonicalDecl())
+        return Index;
+      ++Index;
+    }
+    return std::nullopt;
+  }
+
+  /// The base subobject of the record value \p Object that \p Path (a derived-to-base
+  /// conversion's, one step per class) names.  Null, with the reason, for an empty base.
+  ExprPtr baseOf(ExprPtr Object, const clang::CastExpr *Cast) {
+    for (const clang::CXXBaseSpecifier *Step : Cast->path()) {
+      const clang::CXXRecordDecl *Base = Step->getType()->getAsCXXRecordDecl();
+      if (Step->isVirtual())
+        return fail(Cast->getExprLoc(), "converts to the virtual base class '" +
+                                             Base->getNameAsString() + "'");
+      std::optional<unsigned> Field = baseField(Object->Record, Base);
+      if (!Field)
+        return fail(Cast->getExprLoc(),
+                    "converts to the empty base class '" + Base->getNameAsString() +
+                        "' (a kernel holds no object of a class without data members)");
+      Object = recordField(std::move(Object), *Field);
+    }
+    return Object;
+  }
+
+  /// The data member \p FD of the record value \p Object: a field of it, or of the base
+  /// subobject that declares \p FD (an inherited member, `p.x` or `x` in a member
+  /// function, whose conversion to the base Clang leaves implicit).  Null, with the reason,
+  /// where \p FD is reached through more than one base.
+  ExprPtr fieldOf(ExprPtr Object, const clang::FieldDecl *FD, clang::SourceLocation Loc) {
+    const clang::CXXRecordDecl *Owner =
+        llvm::cast<clang::CXXRecordDecl>(FD->getParent())->getCanonicalDecl();
+    while (classOf(Object->Record) != Owner) {
+      std::optional<unsigned> Via;
+      unsigned Index = 0, Paths = 0;
+      for (const clang::CXXBaseSpecifier &B : classOf(Object->Record)->getDefinition()->bases()) {
+        const clang::CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
+        if (BRD->isEmpty())
+          continue;
+        if (BRD->getCanonicalDecl() == Owner || BRD->isDerivedFrom(Owner)) {
+          Via = Index;
+          ++Paths;
+        }
+        ++Index;
+      }
+      if (!Via || Paths > 1)
+        return fail(Loc, "uses the member '" + FD->getNameAsString() + "' of '" +
+                             Owner->getNameAsString() + "', " +
+                             (Via ? "a base class it reaches more than one way"
+                                  : "which its object does not hold"));
+      Object = recordField(std::move(Object), *Via);
+    }
+    const unsigned Index = R.Records[Object->Record].Bases + FD->getFieldIndex();
+    return recordField(std::move(Object), Index);
   }
 
   /// The kernel type of a view's elements: arithmetic, or a record that OpenCL C lays out
@@ -321,40 +407,72 @@ private:
     return ValueType{ScalarType::Record, *Rec};
   }
 
+  /// A member of a class that its record holds as a field: a base subobject that holds
+  /// data, or a data member.
+  struct HostMember {
+    unsigned Field = 0;                        ///< into the record's Fields
+    const clang::CXXRecordDecl *Base = nullptr; ///< a base subobject's class
+    const clang::FieldDecl *Member = nullptr;   ///< else the data member
+    clang::QualType Type;
+    std::string Name; ///< for reasons: the base class's or the member's name
+
+    /// Its offset in bytes in an object of the class laid out as \p Layout says.
+    long long offsetIn(const clang::ASTRecordLayout &Layout, clang::ASTContext &C) const {
+      return Base ? Layout.getBaseClassOffset(Base).getQuantity()
+                  : C.toCharUnitsFromBits(Layout.getFieldOffset(Member->getFieldIndex()))
+                        .getQuantity();
+    }
+  };
+
+  /// The members of \p RD in the order of its record's fields (recordOf): the bases that
+  /// hold data, then the data members.
+  static std::vector<HostMember> hostMembers(const clang::CXXRecordDecl *RD) {
+    std::vector<HostMember> Members;
+    for (const clang::CXXBaseSpecifier &B : RD->bases()) {
+      const clang::CXXRecordDecl *BRD = B.getType()->getAsCXXRecordDecl();
+      if (BRD->isEmpty())
+        continue;
+      Members.push_back({static_cast<unsigned>(Members.size()), BRD, nullptr, B.getType(),
+                         "base class " + BRD->getNameAsString()});
+    }
+    for (const clang::FieldDecl *FD : RD->fields())
+      Members.push_back({static_cast<unsigned>(Members.size()), nullptr, FD, FD->getType(),
+                         FD->getNameAsString()});
+    return Members;
+  }
+
   /// The size and alignment of record \p Rec (of class \p T) in OpenCL C, where each
   /// field lies at the next multiple of its alignment, a scalar's alignment is its size
   /// and a record takes the host's alignment where that is more (Record::Align); nullopt,
   /// with \p Why, where a field or the size differs from the host's.
   std::optional<std::pair<long long, long long>> deviceLayout(clang::QualType T, unsigned Rec,
                                                               std::string &Why) {
-    const clang::RecordDecl *RD = T->getAsRecordDecl()->getDefinition();
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl()->getDefinition();
     const clang::ASTRecordLayout &Host = Ctx.getASTRecordLayout(RD);
     long long Size = 0, Align = 1;
-    unsigned I = 0;
-    for (const clang::FieldDecl *FD : RD->fields()) {
-      const ir::Record::Field F = R.Records[Rec].Fields[I++];
+    for (const HostMember &M : hostMembers(RD)) {
+      const ir::Record::Field F = R.Records[Rec].Fields[M.Field];
       long long FieldSize = 0, FieldAlign = 1;
       if (F.Type == ScalarType::Record) {
-        auto Inner = deviceLayout(FD->getType(), F.Record, Why);
+        auto Inner = deviceLayout(M.Type, F.Record, Why);
         if (!Inner)
           return std::nullopt;
         std::tie(FieldSize, FieldAlign) = *Inner;
       } else if (F.Type == ScalarType::Bool) {
-        Why = "include the bool '" + FD->getNameAsString() +
-              "', which has no defined size in OpenCL C's global memory";
+        Why = "include the bool '" + M.Name + "', which has no defined size in OpenCL C's "
+              "global memory";
         return std::nullopt;
       } else if (F.ArraySize) {
-        FieldAlign = Ctx.getTypeSizeInChars(arrayShape(FD->getType())->Element).getQuantity();
+        FieldAlign = Ctx.getTypeSizeInChars(arrayShape(M.Type)->Element).getQuantity();
         FieldSize = FieldAlign * static_cast<long long>(F.ArraySize);
       } else {
-        FieldSize = FieldAlign = static_cast<long long>(
-            Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+        FieldSize = FieldAlign =
+            static_cast<long long>(Ctx.getTypeSizeInChars(M.Type).getQuantity());
       }
       const long long Offset = (Size + FieldAlign - 1) / FieldAlign * FieldAlign;
-      const long long HostOffset =
-          Ctx.toCharUnitsFromBits(Host.getFieldOffset(FD->getFieldIndex())).getQuantity();
+      const long long HostOffset = M.offsetIn(Host, Ctx);
       if (Offset != HostOffset) {
-        Why = "lie elsewhere on the host ('" + FD->getNameAsString() + "' at byte " +
+        Why = "lie elsewhere on the host ('" + M.Name + "' at byte " +
               std::to_string(HostOffset) + ", in OpenCL C at byte " + std::to_string(Offset) +
               ")";
         return std::nullopt;
@@ -481,17 +599,18 @@ private:
   /// bytes (the record is trivially copyable).
   ExprPtr outsideFields(const std::string &Named, const std::string &Base, long long Offset,
                         clang::QualType T, unsigned Rec) {
-    const clang::RecordDecl *RD = T.getNonReferenceType()->getAsRecordDecl()->getDefinition();
+    const clang::CXXRecordDecl *RD =
+        T.getNonReferenceType()->getAsCXXRecordDecl()->getDefinition();
     const clang::ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
     ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
-    unsigned I = 0;
-    for (const clang::FieldDecl *FD : RD->fields()) {
-      const ir::Record::Field F = R.Records[Rec].Fields[I++];
-      long long At = Offset + Ctx.toCharUnitsFromBits(
-                                     Layout.getFieldOffset(FD->getFieldIndex())).getQuantity();
+    for (const HostMember &M : hostMembers(RD)) {
+      const ir::Record::Field F = R.Records[Rec].Fields[M.Field];
+      const long long At = Offset + M.offsetIn(Layout, Ctx);
+      // A base subobject's members are read at their offsets (a member of the derived
+      // class may hide one's name).
       std::string FieldNamed;
-      if (!Named.empty() && canName(FD))
-        FieldNamed = (Named == "(*this)" ? "this->" : Named + ".") + FD->getNameAsString();
+      if (!Named.empty() && M.Member && canName(M.Member))
+        FieldNamed = (Named == "(*this)" ? "this->" : Named + ".") + M.Name;
       // A scalar the host reads by name, or at its offset in the object's bytes.
       const auto Scalar = [&](const std::string &Suffix, long long Bytes) {
         return !FieldNamed.empty()
@@ -500,17 +619,17 @@ private:
                          "(*reinterpret_cast<const " + std::string(ir::cppTypeName(F.Type)) +
                              " *>(reinterpret_cast<const char *>(__builtin_addressof(" +
                              Base + ")) + " + std::to_string(Bytes) + "))",
-                         F.Type, FD->getNameAsString() + Suffix);
+                         F.Type, M.Name + Suffix);
       };
       ExprPtr E;
       if (F.Type == ScalarType::Record) {
-        E = outsideFields(FieldNamed, Base, At, FD->getType(), F.Record);
+        E = outsideFields(FieldNamed, Base, At, M.Type, F.Record);
       } else if (!F.ArraySize) {
         E = Scalar("", At);
       } else {
         E = makeExpr(Expr::Kind::ArrayValue, F.Type);
         const long long Size =
-            Ctx.getTypeSizeInChars(arrayShape(FD->getType())->Element).getQuantity();
+            Ctx.getTypeSizeInChars(arrayShape(M.Type)->Element).getQuantity();
         for (unsigned long long K = 0; K < F.ArraySize && E; ++K) {
           ExprPtr Element = Scalar("[" + std::to_string(K) + "]", At + Size * K);
           if (!Element)
@@ -538,6 +657,38 @@ private:
     clang::QualType T = This->getType()->getPointeeType();
     std::optional<unsigned> Rec = recordOf(T, This->getLocation());
     return Rec ? outsideRecord("(*this)", T, *Rec) : nullptr;
+  }
+
+  /// The record object \p E names or points to: `*this` for `this`, a base subobject for
+  /// a conversion from a derived class (of an object, or of `this`), else expr()'s value.
+  ExprPtr objectOf(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *C = llvm::dyn_cast<clang::CastExpr>(E)) {
+      switch (C->getCastKind()) {
+      case clang::CK_NoOp:
+      case clang::CK_LValueToRValue:
+        if (llvm::isa<clang::ImplicitCastExpr>(C))
+          return objectOf(C->getSubExpr());
+        break;
+      case clang::CK_DerivedToBase:
+      case clang::CK_UncheckedDerivedToBase: {
+        if (C->getType()->isPointerType() &&
+            !llvm::isa<clang::CXXThisExpr>(C->getSubExpr()->IgnoreParenImpCasts()))
+          return fail(C->getExprLoc(), "converts a pointer other than 'this' to a base class");
+        ExprPtr Object = objectOf(C->getSubExpr());
+        if (!Object)
+          return nullptr;
+        if (Object->Type != ScalarType::Record)
+          return fail(C->getExprLoc(), "converts an object it cannot hold to a base class");
+        return baseOf(std::move(Object), C);
+      }
+      default:
+        break;
+      }
+    }
+    if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(E))
+      return thisObject(This);
+    return expr(E);
   }
 
   /// Whether \p E names storage the kernel may write and take the address of: a local of
@@ -582,24 +733,40 @@ private:
       std::optional<unsigned> Rec = recordOf(E->getType(), E->getExprLoc());
       if (!Rec)
         return nullptr;
-      if (IL->hasArrayFiller() || IL->getNumInits() > R.Records[*Rec].Fields.size())
+      // The list gives each base, empty or not, then each data member.
+      const clang::CXXRecordDecl *RD = classOf(*Rec)->getDefinition();
+      std::vector<const clang::Expr *> Inits;
+      unsigned At = 0;
+      for (const clang::CXXBaseSpecifier &B : RD->bases()) {
+        const clang::Expr *Init = At < IL->getNumInits() ? IL->getInit(At) : nullptr;
+        ++At;
+        if (!B.getType()->getAsCXXRecordDecl()->isEmpty())
+          Inits.push_back(Init);
+        else if (Init && Init->HasSideEffects(Ctx))
+          return fail(Init->getExprLoc(), "initializes the empty base class of '" +
+                                              R.Records[*Rec].SourceName +
+                                              "' with an expression that does something");
+      }
+      for (; At < IL->getNumInits(); ++At)
+        Inits.push_back(IL->getInit(At));
+      if (IL->hasArrayFiller() || Inits.size() > R.Records[*Rec].Fields.size())
         return fail(IL->getBeginLoc(), "initializes '" + R.Records[*Rec].SourceName +
                                            "' in a way it cannot translate");
       ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, *Rec});
       for (unsigned I = 0; I < R.Records[*Rec].Fields.size(); ++I) {
         const ir::Record::Field F = R.Records[*Rec].Fields[I];
-        if (I >= IL->getNumInits()) {
+        if (I >= Inits.size() || Inits[I] == nullptr) {
           V->Operands.push_back(zeroField(F));
           continue;
         }
         if (F.ArraySize) {
-          ExprPtr A = arrayFieldValue(IL->getInit(I), F);
+          ExprPtr A = arrayFieldValue(Inits[I], F);
           if (!A)
             return nullptr;
           V->Operands.push_back(std::move(A));
           continue;
         }
-        ExprPtr Init = expr(IL->getInit(I));
+        ExprPtr Init = expr(Inits[I]);
         if (!Init)
           return nullptr;
         V->Operands.push_back(makeCast(F.Type, std::move(Init)));
@@ -626,9 +793,11 @@ private:
   /// Whether \p Ctor gives every field a value (a member initializer, or a default member
   /// initializer): value-initialization's zeros before it then change nothing.
   static bool initializesEveryField(const clang::CXXConstructorDecl *Ctor) {
-    unsigned Set = 0;
+    unsigned Set = 0, Holding = 0;
     for (const clang::CXXCtorInitializer *I : Ctor->inits()) {
-      if (!I->isMemberInitializer() || !I->getMember())
+      if (I->isBaseInitializer() && I->getBaseClass()->getAsCXXRecordDecl()->isEmpty())
+        continue;
+      if (!(I->isMemberInitializer() && I->getMember()) && !I->isBaseInitializer())
         return false;
       const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(I->getInit()->IgnoreImplicit());
       if (!(CE && CE->getConstructor()->isDefaultConstructor() &&
@@ -636,7 +805,10 @@ private:
         ++Set;
     }
     const clang::CXXRecordDecl *RD = Ctor->getParent();
-    return Set == static_cast<unsigned>(std::distance(RD->field_begin(), RD->field_end()));
+    for (const clang::CXXBaseSpecifier &B : RD->bases())
+      Holding += !B.getType()->getAsCXXRecordDecl()->isEmpty();
+    return Set == Holding + static_cast<unsigned>(std::distance(RD->field_begin(),
+                                                                RD->field_end()));
   }
 
   // ---- statements -------------------------------------------------------
@@ -1507,6 +1679,9 @@ private:
     if (const auto *IC = llvm::dyn_cast<clang::ImplicitCastExpr>(E))
       return implicitCast(IC);
     if (const auto *EC = llvm::dyn_cast<clang::ExplicitCastExpr>(E)) {
+      if (EC->getCastKind() == clang::CK_DerivedToBase ||
+          EC->getCastKind() == clang::CK_UncheckedDerivedToBase)
+        return objectOf(EC); // static_cast<const base &>(d)
       std::optional<ScalarType> T = typeOf(EC->getType(), EC->getBeginLoc());
       if (!T)
         return nullptr;
@@ -1606,6 +1781,9 @@ private:
     case clang::CK_LValueToRValue:
     case clang::CK_NoOp:
       return expr(IC->getSubExpr());
+    case clang::CK_DerivedToBase:
+    case clang::CK_UncheckedDerivedToBase:
+      return objectOf(IC);
     case clang::CK_IntegralCast:
     case clang::CK_IntegralToFloating:
     case clang::CK_FloatingToIntegral:
@@ -1854,12 +2032,41 @@ private:
     return L;
   }
 
+  /// Whether `obj.f`, for an object of class \p From, names the data member \p FD, maybe
+  /// inherited: no other class among \p From and its bases declares the name, and \p FD's
+  /// class is its base one way only.  (The host reads members by such names.)
+  static bool namedPlainly(const clang::CXXRecordDecl *From, const clang::FieldDecl *FD) {
+    const clang::CXXRecordDecl *Owner =
+        llvm::cast<clang::CXXRecordDecl>(FD->getParent())->getCanonicalDecl();
+    unsigned Ways = 0;
+    bool Hidden = false;
+    std::function<void(const clang::CXXRecordDecl *)> Walk = [&](const clang::CXXRecordDecl *RD) {
+      RD = RD ? RD->getDefinition() : nullptr;
+      if (!RD) {
+        Hidden = true;
+        return;
+      }
+      if (RD->getCanonicalDecl() == Owner) {
+        ++Ways;
+        return;
+      }
+      Hidden |= !RD->lookup(FD->getDeclName()).empty();
+      for (const clang::CXXBaseSpecifier &B : RD->bases())
+        Walk(B.getType()->getAsCXXRecordDecl());
+    };
+    Walk(From);
+    return Ways == 1 && !Hidden;
+  }
+
   /// The data member of the object a member function runs on (`this->f`, written `f`).
   static const clang::FieldDecl *memberOfThis(const clang::Expr *E) {
     const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E->IgnoreParenImpCasts());
     if (!ME || !llvm::isa<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       return nullptr;
-    return llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+    const auto *FD = llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl());
+    const clang::CXXRecordDecl *This =
+        ME->getBase()->IgnoreParenImpCasts()->getType()->getPointeeCXXRecordDecl();
+    return FD && This && namedPlainly(This, FD) ? FD : nullptr;
   }
 
   /// `obj.f`, `obj.g.f` or `this->g.f`, where obj is a variable the region does not
@@ -1893,6 +2100,9 @@ private:
     } else {
       return std::nullopt;
     }
+    const clang::CXXRecordDecl *Object = Base->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (!Object || !namedPlainly(Object, FD))
+      return std::nullopt;
     return Prefix + "." + FD->getNameAsString();
   }
 
@@ -1910,7 +2120,7 @@ private:
       if (const auto *This =
               llvm::dyn_cast<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
         ExprPtr Obj = thisObject(This);
-        return Obj ? recordField(std::move(Obj), Field->getFieldIndex()) : nullptr;
+        return Obj ? fieldOf(std::move(Obj), Field, ME->getMemberLoc()) : nullptr;
       }
     }
     const clang::FieldDecl *FD = memberOfThis(ME);
@@ -1928,7 +2138,7 @@ private:
           if (!Obj)
             return nullptr;
           if (Obj->Type == ScalarType::Record)
-            return recordField(std::move(Obj), Field->getFieldIndex());
+            return fieldOf(std::move(Obj), Field, ME->getMemberLoc());
         }
         return fail(ME->getMemberLoc(), "uses the member '" +
                                             ME->getMemberDecl()->getNameAsString() +
@@ -1973,10 +2183,8 @@ private:
                                           "' other than through element access");
     const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     ExprPtr Obj;
-    if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(Base))
-      Obj = thisObject(This);
-    else if (!ME->isArrow())
-      Obj = expr(ME->getBase());
+    if (llvm::isa<clang::CXXThisExpr>(Base) || !ME->isArrow())
+      Obj = objectOf(ME->getBase());
     else
       return fail(ME->getMemberLoc(), "uses the member '" + Field->getNameAsString() +
                                           "' through a pointer");
@@ -1985,7 +2193,7 @@ private:
     if (Obj->Type != ScalarType::Record)
       return fail(ME->getMemberLoc(), "uses the array member '" + Field->getNameAsString() +
                                           "' of an object it cannot hold");
-    return recordField(std::move(Obj), Field->getFieldIndex());
+    return fieldOf(std::move(Obj), Field, ME->getMemberLoc());
   }
 
   /// Element \p Index of the array field \p Array (arrayField's Member).
@@ -2055,10 +2263,9 @@ private:
   }
 
   ExprPtr unary(const clang::UnaryOperator *UO) {
-    if (UO->getOpcode() == clang::UO_Deref)
-      if (const auto *This =
-              llvm::dyn_cast<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        return thisObject(This);
+    if (UO->getOpcode() == clang::UO_Deref &&
+        llvm::isa<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      return objectOf(UO->getSubExpr()); // *this, or its base subobject
     static const std::map<clang::UnaryOperatorKind, const char *> Ops = {
         {clang::UO_PostInc, "++"}, {clang::UO_PostDec, "--"}, {clang::UO_PreInc, "++"},
         {clang::UO_PreDec, "--"},  {clang::UO_Plus, "+"},     {clang::UO_Minus, "-"},
@@ -2349,11 +2556,7 @@ private:
     std::string Name = MD->getQualifiedNameAsString();
     if (MD->isStatic())
       return callTranslated(CE->getExprLoc(), MD, Args, {});
-    ExprPtr Object;
-    if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()))
-      Object = thisObject(This);
-    else
-      Object = expr(Obj);
+    ExprPtr Object = objectOf(Obj);
     if (!Object)
       return nullptr;
     if (Object->Type != ScalarType::Record)
@@ -2742,22 +2945,37 @@ private:
     Block->Children.push_back(std::move(D));
     for (const clang::CXXCtorInitializer *I : Ctor->inits()) {
       const clang::FieldDecl *FD = I->getMember();
-      if (!I->isMemberInitializer() || !FD)
+      if (!(I->isMemberInitializer() && FD) && !I->isBaseInitializer())
         return fail(I->getSourceLocation(), "calls a constructor of '" +
                                              Ctor->getParent()->getNameAsString() +
-                                             "' that delegates or initializes a base"),
+                                             "' that delegates to another constructor"),
                false;
       const clang::Expr *Init = I->getInit();
       if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(Init->IgnoreImplicit());
           CE && CE->getConstructor()->isDefaultConstructor() &&
           CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
         continue; // default-initialized: any value
+      // A base subobject: its field (none for an empty base, whose constructor can only
+      // have effects elsewhere).
+      std::optional<unsigned> Field;
+      if (I->isBaseInitializer()) {
+        Field = baseField(Sc->ThisRecord, I->getBaseClass()->getAsCXXRecordDecl());
+        if (!Field && !Init->HasSideEffects(Ctx))
+          continue;
+        if (!Field)
+          return fail(I->getSourceLocation(),
+                      "calls a constructor of '" + Ctor->getParent()->getNameAsString() +
+                          "' that constructs its empty base class with effects"),
+                 false;
+      } else {
+        Field = R.Records[Sc->ThisRecord].Bases + FD->getFieldIndex();
+      }
       const auto Self = [&] {
         ExprPtr L = makeValue(Expr::Kind::Local, {ScalarType::Record, Sc->ThisRecord});
         L->Text = Sc->ThisText;
         return L;
       };
-      if (const ir::Record::Field &F = R.Records[Sc->ThisRecord].Fields[FD->getFieldIndex()];
+      if (const ir::Record::Field &F = R.Records[Sc->ThisRecord].Fields[*Field];
           F.ArraySize) {
         // An array member: each element set on its own.
         ExprPtr Elements = arrayFieldValue(Init, F);
@@ -2768,7 +2986,7 @@ private:
           Target->Extent = F.ArraySize;
           Target->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, K), true),
                                                 ScalarType::ULong));
-          Target->Operands.push_back(recordField(Self(), FD->getFieldIndex()));
+          Target->Operands.push_back(recordField(Self(), *Field));
           ExprPtr Set = makeExpr(Expr::Kind::Binary, F.Type);
           Set->Text = "=";
           Set->Operands.push_back(std::move(Target));
@@ -2782,7 +3000,7 @@ private:
       ExprPtr Value = expr(Init);
       if (!Value)
         return false;
-      ExprPtr Target = recordField(Self(), FD->getFieldIndex());
+      ExprPtr Target = recordField(Self(), *Field);
       ExprPtr Set = makeValue(Expr::Kind::Binary, {Target->Type, Target->Record});
       Set->Text = "=";
       Value = makeCast(Target->Type, std::move(Value));
@@ -3163,6 +3381,7 @@ private:
   clang::SourceLocation TopCallLoc; ///< the region body's call being translated, if any
   /// Records by canonical type, and the names given to them.
   llvm::DenseMap<const clang::Type *, unsigned> RecordIndex;
+  std::vector<const clang::CXXRecordDecl *> RecordClasses; ///< per record, its class
   std::set<std::string> UsedRecordNames;
   /// Functions that return `*this` by reference (Scope::ReturnsThis), by index: their
   /// calls' values cannot be used.

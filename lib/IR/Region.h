@@ -288,6 +288,9 @@ struct Record {
     /// An array of this many elements of Type (arithmetic); 0 for a single value.
     unsigned long long ArraySize = 0;
   };
+  /// The base subobjects that hold data: the first Bases fields, in the host's order,
+  /// each a record (empty bases have none).
+  unsigned Bases = 0;
   std::vector<Field> Fields;
 };
 

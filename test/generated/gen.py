@@ -1303,6 +1303,19 @@ def make_helpers(rng):
                '  t.v[2] = x;\n  return t.total() - t.v[0];\n}',
                lambda ty, a: fl(ty, 2 * a[0].V + a[1].V, 2 * a[0].E + a[1].E,
                                 a[0].exact and a[1].exact)),
+        # A struct with a base class: a constructor initializing the base, the base's
+        # member functions called on the derived object and from its own (`this->`, the
+        # base depending on T), an inherited field read.  Its value: x + 2y.
+        Helper('gen_based_sum', ['int', 'float', 'double'], 2, True,
+               'template <class T>\nstruct gen_base {\n  T a;\n  T twice() const { return a + a; }\n'
+               '  void add(T d) { a += d; }\n};\n'
+               'template <class T>\nstruct gen_derived : gen_base<T> {\n  T b;\n'
+               '  gen_derived(T x, T y) : gen_base<T>{x}, b(y) {}\n'
+               '  T sum() const { return this->twice() + b; }\n};\n'
+               'template <class T>\nT gen_based_sum(T x, T y) {\n  gen_derived<T> d(x, y);\n'
+               '  d.add(y);\n  return d.sum() - d.a;\n}',
+               lambda ty, a: fl(ty, 2 * a[0].V + 3 * a[1].V, 2 * a[0].E + 3 * a[1].E,
+                                a[0].exact and a[1].exact)),
         Helper('gen_hash', ['unsigned', 'size_t'], 1, True,
                'template <class T>\nT gen_hash(T x) {\n  x ^= x >> 3;\n  return x * T(%d);\n}' % rng.choice([31, 2654435761]),
                lambda ty, a: (INF, 0.0)),

@@ -16,13 +16,25 @@ void pointer_member(clpar::view<float> v, with_pointer w) {
 }
 
 struct base { float a; };
-struct derived : base { float b; };
+struct derived : virtual base { float b; };
 void base_class(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size())) {
     derived d{};
     v[i] = d.b;
   }
-  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-3]]:13: remark: prange loop not offloaded to OpenCL: it uses type 'derived', which OpenCL C cannot represent: it has a base class; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-3]]:13: remark: prange loop not offloaded to OpenCL: it uses type 'derived', which OpenCL C cannot represent: it has a virtual base class; the OpenMP variant is used [-Rclpar]
+}
+
+// A base without data members (here the CRTP's) has no object in a kernel.
+template <class D>
+struct twice_ops {
+  float twice() const { return 2 * static_cast<const D &>(*this).a; }
+};
+struct crtp : twice_ops<crtp> { float a; };
+void empty_base(clpar::view<float> v, crtp c) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = c.twice();
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it converts to the empty base class 'twice_ops' (a kernel holds no object of a class without data members); the OpenMP variant is used [-Rclpar]
 }
 
 struct shape {
@@ -110,7 +122,7 @@ struct delegating {
   float a, b;
   delegating(float x, float y) : a(x), b(y) {}
   explicit delegating(float x) : delegating(x, x) {}
-  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:34: remark: prange loop not offloaded to OpenCL: it calls a constructor of 'delegating' that delegates or initializes a base; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-record-refused.cpp:[[@LINE-1]]:34: remark: prange loop not offloaded to OpenCL: it calls a constructor of 'delegating' that delegates to another constructor; the OpenMP variant is used [-Rclpar]
 };
 void delegates(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size()))
