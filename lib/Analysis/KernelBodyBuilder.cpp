@@ -673,7 +673,8 @@ private:
       case clang::CK_DerivedToBase:
       case clang::CK_UncheckedDerivedToBase: {
         if (C->getType()->isPointerType() &&
-            !llvm::isa<clang::CXXThisExpr>(C->getSubExpr()->IgnoreParenImpCasts()))
+            !llvm::isa<clang::CXXThisExpr>(C->getSubExpr()->IgnoreParenImpCasts()) &&
+            !pointerTarget(C->getSubExpr()))
           return fail(C->getExprLoc(), "converts a pointer other than 'this' to a base class");
         ExprPtr Object = objectOf(C->getSubExpr());
         if (!Object)
@@ -688,6 +689,8 @@ private:
     }
     if (const auto *This = llvm::dyn_cast<clang::CXXThisExpr>(E))
       return thisObject(This);
+    if (const clang::Expr *Target = pointerTarget(E))
+      return expr(Target); // a pointer declared in the body
     return expr(E);
   }
 
@@ -926,6 +929,7 @@ private:
       if (For->getConditionVariable())
         return fail(For->getForLoc(), "declares a variable in a 'for' condition"), false;
       auto F = std::make_unique<Stmt>(Stmt::Kind::For);
+      StmtPtr Around;
       if (For->getInit()) {
         std::vector<StmtPtr> Init;
         // A 'for' header holds one statement: no copy of a view's element around it.
@@ -935,10 +939,15 @@ private:
         InForHeader = SavedInHeader;
         if (!Ok)
           return false;
-        if (Init.size() != 1)
-          return fail(For->getForLoc(), "declares several variables in a 'for' header"),
-                 false;
-        F->Children.push_back(std::move(Init.front()));
+        if (Init.size() == 1) {
+          F->Children.push_back(std::move(Init.front()));
+        } else {
+          // Several variables (`int k = 0, w = 1;`): declared in order in a block around
+          // the loop, whose scope they keep.
+          Around = std::make_unique<Stmt>(Stmt::Kind::Compound);
+          Around->Children = std::move(Init);
+          F->Children.push_back(nullptr);
+        }
       } else {
         F->Children.push_back(nullptr);
       }
@@ -951,6 +960,10 @@ private:
       --Sc->LoopDepth;
       if (!Ok)
         return false;
+      if (Around) {
+        Around->Children.push_back(std::move(F));
+        F = std::move(Around);
+      }
       Out.push_back(std::move(F));
       return true;
     }
@@ -1249,6 +1262,9 @@ private:
     if (VD->getType()->isReferenceType() &&
         (!arrayTypeInfo(VD->getType()) || (VD->getInit() && arrayMemberOf(VD->getInit()))))
       if (std::optional<StmtPtr> Alias = referenceLocal(VD))
+        return std::move(*Alias);
+    if (VD->getType()->isPointerType())
+      if (std::optional<StmtPtr> Alias = pointerLocal(VD))
         return std::move(*Alias);
     if (arrayTypeInfo(VD->getType()) || VD->getType()->isReferenceType())
       return fail(VD->getLocation(),
@@ -1845,40 +1861,96 @@ private:
       return valueDecl(VD, T);
     }
     Init = Init->IgnoreParens();
-    if (Init->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
-      return StmtPtr(fail(VD->getLocation(), "binds the reference '" + VD->getNameAsString() +
-                                                  "' with an initializer that has side effects"));
-    if (const clang::VarDecl *Moving = changingVariableIn(Init, VD))
-      return StmtPtr(fail(VD->getLocation(),
-                          "binds the reference '" + VD->getNameAsString() +
-                              "' to an element whose index uses '" +
-                              Moving->getNameAsString() + "', which the loop may change"));
+    if (aliasUnstable(VD, Init, "binds the reference '" + VD->getNameAsString() + "'"))
+      return StmtPtr();
     if (arrayMemberOf(Init)) { // a struct's array member: indexed where used
       Aliases[VD] = Init;
       return std::make_unique<Stmt>(Stmt::Kind::Null);
     }
-    ExprPtr Target = expr(Init);
-    if (!Target)
+    return aliasDecl(VD, Init, Aliases);
+  }
+
+  /// The declaration of \p VD, an alias of \p Target (referenceLocal, pointerLocal) that
+  /// \p Into records: no storage.  Nullopt where \p Target is not an element of a view or
+  /// local array, or a local.
+  std::optional<StmtPtr>
+  aliasDecl(const clang::VarDecl *VD, const clang::Expr *Target,
+            llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> &Into) {
+    ExprPtr Place = expr(Target);
+    if (!Place)
       return StmtPtr();
-    if (Target->K != Expr::Kind::ViewElement && Target->K != Expr::Kind::ArrayElement &&
-        Target->K != Expr::Kind::Local)
+    if (Place->K != Expr::Kind::ViewElement && Place->K != Expr::Kind::ArrayElement &&
+        Place->K != Expr::Kind::Local)
       return std::nullopt;
-    Aliases[VD] = Init;
+    Into[VD] = Target;
     return std::make_unique<Stmt>(Stmt::Kind::Null);
+  }
+
+  /// A pointer declared in the body to what a reference may be bound to (`P *p = &v[i];`,
+  /// `float *q = &t;`) that points nowhere else later: an alias as such a reference is,
+  /// used through `*p` and `p->m` only (pointerTarget; any other use of the pointer is
+  /// refused where it is read).  Nullopt for other initializers (the caller refuses them).
+  std::optional<StmtPtr> pointerLocal(const clang::VarDecl *VD) {
+    const clang::Expr *Init = VD->getInit();
+    const auto *Address =
+        Init ? llvm::dyn_cast<clang::UnaryOperator>(Init->IgnoreParenImpCasts()) : nullptr;
+    if (!Address || Address->getOpcode() != clang::UO_AddrOf)
+      return std::nullopt;
+    const clang::Expr *Target = Address->getSubExpr()->IgnoreParens();
+    const auto [Block, Declaration] = declarationPlace(VD);
+    if (!Block || changedAfter(VD, Block, Declaration))
+      return StmtPtr(fail(VD->getLocation(), "declares the pointer '" + VD->getNameAsString() +
+                                                  "', which the loop may point elsewhere "
+                                                  "(kernels use a pointer as a reference)"));
+    if (aliasUnstable(VD, Target, "points '" + VD->getNameAsString() + "'"))
+      return StmtPtr();
+    return aliasDecl(VD, Target, PointerAliases);
+  }
+
+  /// What \p E, a pointer declared in the body (pointerLocal), points to; null for other
+  /// expressions.
+  const clang::Expr *pointerTarget(const clang::Expr *E) const {
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    auto It = VD ? PointerAliases.find(VD) : PointerAliases.end();
+    return It != PointerAliases.end() ? It->second : nullptr;
+  }
+
+  /// For \p VD, an alias of \p Target that each use evaluates again (referenceLocal,
+  /// pointerLocal): true, with the reason (\p What: "binds the reference 'r'"), where that
+  /// could differ from its place at the declaration.
+  bool aliasUnstable(const clang::VarDecl *VD, const clang::Expr *Target,
+                     const std::string &What) {
+    if (Target->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false)) {
+      fail(VD->getLocation(), What + " with an initializer that has side effects");
+      return true;
+    }
+    if (const clang::VarDecl *Moving = changingVariableIn(Target, VD)) {
+      fail(VD->getLocation(), What + " to an element whose index uses '" +
+                                  Moving->getNameAsString() + "', which the loop may change");
+      return true;
+    }
+    return false;
+  }
+
+  /// The block holding \p VD's declaration (null where that is not a block: a 'for'
+  /// header) and the declaration statement.
+  std::pair<const clang::Stmt *, const clang::Stmt *> declarationPlace(const clang::VarDecl *VD) {
+    const clang::Stmt *Block = nullptr, *Declaration = nullptr;
+    for (const clang::DynTypedNode &P : Ctx.getParents(*VD))
+      if (const auto *DS = P.get<clang::DeclStmt>()) {
+        Declaration = DS;
+        for (const clang::DynTypedNode &Q : Ctx.getParents(*DS))
+          Block = Q.get<clang::CompoundStmt>();
+      }
+    return {Block, Declaration};
   }
 
   /// A variable of the body that \p E reads and that the statements after \p Ref's
   /// declaration in its block may change: the place a reference bound to \p E names
   /// could change with it.
   const clang::VarDecl *changingVariableIn(const clang::Expr *E, const clang::VarDecl *Ref) {
-    const clang::Stmt *Rest = nullptr; // the block holding Ref's declaration
-    const clang::Stmt *Declaration = nullptr;
-    for (const clang::DynTypedNode &P : Ctx.getParents(*Ref))
-      if (const auto *DS = P.get<clang::DeclStmt>()) {
-        Declaration = DS;
-        for (const clang::DynTypedNode &Q : Ctx.getParents(*DS))
-          Rest = Q.get<clang::CompoundStmt>();
-      }
+    const auto [Rest, Declaration] = declarationPlace(Ref);
     struct Reads : clang::RecursiveASTVisitor<Reads> {
       Builder &B;
       const clang::Stmt *Rest, *Declaration;
@@ -1953,6 +2025,9 @@ private:
         }
     if (auto Alias = Aliases.find(VD); Alias != Aliases.end())
       return expr(Alias->second);
+    if (PointerAliases.count(VD))
+      return fail(Loc, "uses the pointer '" + VD->getNameAsString() +
+                           "' other than through '*' or '->'");
     if (auto Element = RangeElements.find(VD); Element != RangeElements.end())
       return Element->second();
     if (declaredHere(VD))
@@ -2116,6 +2191,15 @@ private:
       return varRef(Static, ME->getMemberLoc());
     if (arrayMemberOf(ME))
       return arrayField(ME, Field, Indexed);
+    if (Field && ME->isArrow() && pointerTarget(ME->getBase())) {
+      ExprPtr Obj = objectOf(ME->getBase());
+      if (!Obj)
+        return nullptr;
+      if (Obj->Type != ScalarType::Record)
+        return fail(ME->getMemberLoc(), "uses the member '" + Field->getNameAsString() +
+                                            "' of an object it cannot hold");
+      return fieldOf(std::move(Obj), Field, ME->getMemberLoc());
+    }
     if (Field && Sc->HasThis) {
       if (const auto *This =
               llvm::dyn_cast<clang::CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
@@ -2183,7 +2267,7 @@ private:
                                           "' other than through element access");
     const clang::Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     ExprPtr Obj;
-    if (llvm::isa<clang::CXXThisExpr>(Base) || !ME->isArrow())
+    if (llvm::isa<clang::CXXThisExpr>(Base) || !ME->isArrow() || pointerTarget(Base))
       Obj = objectOf(ME->getBase());
     else
       return fail(ME->getMemberLoc(), "uses the member '" + Field->getNameAsString() +
@@ -2266,6 +2350,9 @@ private:
     if (UO->getOpcode() == clang::UO_Deref &&
         llvm::isa<clang::CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
       return objectOf(UO->getSubExpr()); // *this, or its base subobject
+    if (UO->getOpcode() == clang::UO_Deref)
+      if (const clang::Expr *Target = pointerTarget(UO->getSubExpr()))
+        return expr(Target);
     static const std::map<clang::UnaryOperatorKind, const char *> Ops = {
         {clang::UO_PostInc, "++"}, {clang::UO_PostDec, "--"}, {clang::UO_PreInc, "++"},
         {clang::UO_PreDec, "--"},  {clang::UO_Plus, "+"},     {clang::UO_Minus, "-"},
@@ -2291,9 +2378,24 @@ private:
   }
 
   ExprPtr binary(const clang::BinaryOperator *BO) {
-    if (BO->getOpcode() == clang::BO_Comma || BO->isPtrMemOp())
+    if (BO->isPtrMemOp())
       return fail(BO->getOperatorLoc(),
                   "uses the operator '" + BO->getOpcodeStr().str() + "'");
+    if (BO->getOpcode() == clang::BO_Comma) {
+      // `++k, ++a`: the right operand's value (void, as a void call's, an int).
+      std::optional<ValueType> T =
+          BO->getType()->isVoidType() ? ValueType{ScalarType::Int, 0}
+                                      : valueTypeOf(BO->getType(), BO->getOperatorLoc());
+      ExprPtr L = T ? expr(BO->getLHS()) : nullptr;
+      ExprPtr Rhs = L ? expr(BO->getRHS()) : nullptr;
+      if (!Rhs)
+        return nullptr;
+      ExprPtr B = makeValue(Expr::Kind::Binary, *T);
+      B->Text = ",";
+      B->Operands.push_back(std::move(L));
+      B->Operands.push_back(std::move(Rhs));
+      return B;
+    }
     std::optional<ScalarType> T = typeOf(BO->getType(), BO->getOperatorLoc());
     if (!T)
       return nullptr;
@@ -2661,7 +2763,7 @@ private:
     const clang::Expr *Obj = MC->getImplicitObjectArgument();
     if (MD && Obj &&
         (isRecordValue(Obj->getType()) ||
-         llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()))) {
+         llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()) || pointerTarget(Obj))) {
       std::vector<const clang::Expr *> Args(MC->arg_begin(), MC->arg_end());
       return methodCall(MC, MD, Obj, Args);
     }
@@ -3362,6 +3464,8 @@ private:
   llvm::DenseMap<const void *, unsigned> ScalarIndex;
   /// References declared in the body, each an alias of its initializer (referenceLocal).
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Aliases;
+  /// Pointers declared in the body, by what they point to (pointerLocal).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> PointerAliases;
   /// The element a range-based for's reference variable names (rangeFor).
   llvm::DenseMap<const clang::VarDecl *, std::function<ExprPtr()>> RangeElements;
   std::set<std::string> MemberPaths; ///< `obj.f` members read: their strings key ScalarIndex

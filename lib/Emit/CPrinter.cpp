@@ -87,6 +87,8 @@ std::string CPrinter::expr(const Expr &E) {
       return operand(*E.Operands[0]) + E.Text;
     return E.Text + operand(*E.Operands[0]);
   case Expr::Kind::Binary: {
+    if (E.Text == ",") // parenthesized wherever it is: an argument, an initializer
+      return "(" + expr(*E.Operands[0]) + ", " + expr(*E.Operands[1]) + ")";
     bool Assign = !E.Text.empty() && E.Text.back() == '=' && E.Text != "==" &&
                   E.Text != "!=" && E.Text != "<=" && E.Text != ">=";
     if (Assign)

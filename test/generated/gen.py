@@ -759,8 +759,12 @@ class Program:
                 if lty == 'int' and a.V * K > INT_LIMIT:
                     a = Expr('(%s %% 64)' % a.code, 'int', 63)
                 body.append('%s %s = %s;' % (CPP[lty], name, lit(lty, 0).code))
-                body.append('for (%s %s = 0; %s < %d; ++%s) %s += %s;'
-                            % (CPP[kv.ty], kv.name, kv.name, K, kv.name, name, a.code))
+                if rng.random() < 0.8:
+                    body.append('for (%s %s = 0; %s < %d; ++%s) %s += %s;'
+                                % (CPP[kv.ty], kv.name, kv.name, K, kv.name, name, a.code))
+                else:  # the work in the increment, before the count: the comma operator
+                    body.append('for (%s %s = 0; %s < %d; %s += %s, ++%s) {}'
+                                % (CPP[kv.ty], kv.name, kv.name, K, name, a.code, kv.name))
                 V = K * a.V
                 E = K * (a.E + a.V) if not (a.exact and is_float(lty) and V * 2 ** a.G < 2 ** 20) else 0.0
                 if lty == 'int':
@@ -796,10 +800,15 @@ class Program:
                 stmt = '%s = %s;' % (target, e.code)
                 out.buf.absorb(e)
             if rng.random() < 0.2:
-                # Through a reference to the element, as C++ code often writes it.
+                # Through a reference to the element, as C++ code often writes it, or a
+                # pointer to it, as C code does.
                 ref = self.fresh('d')
-                stmt = 'auto &%s = %s;\n%s%s' % (ref, target, indent,
-                                                 stmt.replace(target + ' ', ref + ' '))
+                if rng.random() < 0.7:
+                    stmt = 'auto &%s = %s;\n%s%s' % (ref, target, indent,
+                                                     stmt.replace(target + ' ', ref + ' '))
+                else:
+                    stmt = 'auto *%s = &%s;\n%s%s' % (ref, target, indent,
+                                                      stmt.replace(target + ' ', '(*%s) ' % ref))
             if row_loop:
                 stmt = 'for (std::size_t k = 0; k < %s.extent(1); ++k) {\n%s  %s\n%s}' % (
                     out.name, indent, stmt.replace('\n', '\n  '), indent)
