@@ -794,7 +794,9 @@ private:
   }
 
   /// Whether \p Ctor gives every field a value (a member initializer, or a default member
-  /// initializer): value-initialization's zeros before it then change nothing.
+  /// initializer; for a base or a struct member, a constructor of its own that does, where
+  /// that constructor is the compiler's): value-initialization's zeros before it then
+  /// change nothing.
   static bool initializesEveryField(const clang::CXXConstructorDecl *Ctor) {
     unsigned Set = 0, Holding = 0;
     for (const clang::CXXCtorInitializer *I : Ctor->inits()) {
@@ -803,9 +805,14 @@ private:
       if (!(I->isMemberInitializer() && I->getMember()) && !I->isBaseInitializer())
         return false;
       const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(I->getInit()->IgnoreImplicit());
-      if (!(CE && CE->getConstructor()->isDefaultConstructor() &&
-            CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization()))
-        ++Set;
+      if (CE && CE->getConstructor()->isDefaultConstructor() &&
+          CE->getConstructor()->isTrivial() && !CE->requiresZeroInitialization())
+        continue;
+      // `struct base { float a = 1, b; }`: its implicit constructor leaves b alone.
+      if (CE && !CE->requiresZeroInitialization() && !CE->getConstructor()->isUserProvided() &&
+          !initializesEveryField(CE->getConstructor()))
+        continue;
+      ++Set;
     }
     const clang::CXXRecordDecl *RD = Ctor->getParent();
     for (const clang::CXXBaseSpecifier &B : RD->bases())

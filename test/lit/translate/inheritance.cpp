@@ -107,3 +107,37 @@ void locals(clpar::view<int> out) {
   }
 }
 // REMARK-DAG: inheritance.cpp:[[@LINE-6]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_locals_103_3' calling 'padded::padded', 'reused::reused' and an OpenMP variant [-Rclpar]
+
+// Value-initialization zeroes what the constructors leave alone: a base's implicit
+// constructor that sets one field of two (d.b is zero in C++) keeps the loop on OpenMP;
+// one that sets both translates.
+struct half_set {
+  float a = 1;
+  float b;
+};
+struct over_half : half_set {
+  over_half() = default;
+  float c = 2;
+};
+struct all_set {
+  float a = 1, b = 2;
+};
+struct over_all : all_set {
+  over_all() = default;
+  float c = 3;
+};
+void zeroes(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    over_half d{};
+    over_all g{};
+    v[i] = d.b + g.b;
+  }
+}
+// REMARK-DAG: inheritance.cpp:[[@LINE-5]]:15: remark: prange loop not offloaded to OpenCL: it value-initializes 'over_half', whose default constructor is not trivial; the OpenMP variant is used [-Rclpar]
+void set(clpar::view<float> v) {
+  for (auto i : clpar::prange(v.size())) {
+    over_all g{};
+    v[i] = g.b + g.c;
+  }
+}
+// REMARK-DAG: inheritance.cpp:[[@LINE-5]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_set_{{[0-9]+}}_3' calling 'all_set::all_set', 'over_all::over_all' and an OpenMP variant [-Rclpar]
