@@ -518,29 +518,13 @@ private:
   /// list holds the built-in array's), or value-initialization.  Null, with the reason,
   /// for other forms (a copy of another array).
   ExprPtr arrayFieldValue(const clang::Expr *Init, const ir::Record::Field &F) {
-    Init = Init->IgnoreImplicit();
-    if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultInitExpr>(Init))
-      return arrayFieldValue(Default->getExpr(), F);
-    const auto *List = llvm::dyn_cast<clang::InitListExpr>(Init);
-    if (List && List->getNumInits() == 1 && !List->getType()->isArrayType())
-      List = llvm::dyn_cast<clang::InitListExpr>(List->getInit(0)->IgnoreImplicit());
-    if (llvm::isa<clang::ImplicitValueInitExpr>(Init) ||
-        (List && List->getNumInits() == 0))
-      return zeroField(F);
-    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(Init);
-        CE && CE->getNumArgs() == 0)
-      return zeroField(F);
-    if (!List)
+    std::vector<const clang::Expr *> Leaves;
+    if (!initLeaves(Init, Init->getType(), Leaves) || Leaves.size() != F.ArraySize)
       return fail(Init->getExprLoc(), "initializes the array member '" + F.Name +
                                           "' other than with a braced list of values");
     ExprPtr A = makeExpr(Expr::Kind::ArrayValue, F.Type);
-    for (unsigned long long I = 0; I < F.ArraySize; ++I) {
-      const clang::Expr *Element = I < List->getNumInits() ? List->getInit(I) : nullptr;
-      if (!Element || llvm::isa<clang::ImplicitValueInitExpr>(Element)) {
-        A->Operands.push_back(zeroOf(F.Type));
-        continue;
-      }
-      ExprPtr E = expr(Element);
+    for (const clang::Expr *Leaf : Leaves) {
+      ExprPtr E = Leaf ? expr(Leaf) : zeroOf(F.Type);
       if (!E)
         return nullptr;
       A->Operands.push_back(makeCast(F.Type, std::move(E)));
@@ -628,10 +612,14 @@ private:
         E = Scalar("", At);
       } else {
         E = makeExpr(Expr::Kind::ArrayValue, F.Type);
-        const long long Size =
-            Ctx.getTypeSizeInChars(arrayShape(M.Type)->Element).getQuantity();
+        const ArrayShape Shape = *arrayShape(M.Type);
+        const long long Size = Ctx.getTypeSizeInChars(Shape.Element).getQuantity();
         for (unsigned long long K = 0; K < F.ArraySize && E; ++K) {
-          ExprPtr Element = Scalar("[" + std::to_string(K) + "]", At + Size * K);
+          // `[K]`, or for an array of arrays `[i][j]`.
+          std::string Suffix;
+          for (unsigned long long D = Shape.Dims.size(), Rest = K; D-- > 0; Rest /= Shape.Dims[D])
+            Suffix = "[" + std::to_string(Rest % Shape.Dims[D]) + "]" + Suffix;
+          ExprPtr Element = Scalar(Suffix, At + Size * K);
           if (!Element)
             return nullptr;
           E->Operands.push_back(std::move(Element));
@@ -1077,9 +1065,25 @@ private:
     const clang::SourceLocation At = RF->getColonLoc();
     std::function<ExprPtr(ExprPtr)> Element;
     ExprPtr Count; // a view's element count; an array's is its constant length
-    if (const clang::VarDecl *AV = heldArray(Range)) {
+    if (std::optional<NestedIndex> N = nestedIndex(Range))
+      return fail(At, "loops over a row of '" + N->name() + "', an array of " +
+                          std::to_string(N->Shape.Dims.size()) + " dimensions; kernels "
+                          "index such arrays to an element"),
+             false;
+    const clang::VarDecl *Held = heldArray(Range);
+    const clang::MemberExpr *HeldMember = Held ? nullptr : arrayMemberOf(Range);
+    if (std::optional<ArrayShape> Shape =
+            Held || HeldMember ? arrayShape(Range->getType()) : std::nullopt;
+        Shape && Shape->Dims.size() > 1)
+      return fail(At, "loops over the rows of '" +
+                          (Held ? Held->getNameAsString()
+                                : HeldMember->getMemberDecl()->getNameAsString()) +
+                          "', an array of " + std::to_string(Shape->Dims.size()) +
+                          " dimensions; kernels index such arrays to an element"),
+             false;
+    if (const clang::VarDecl *AV = Held) {
       Element = [this, AV, At](ExprPtr I) { return arrayElement(AV, std::move(I), At); };
-    } else if (const clang::MemberExpr *ME = arrayMemberOf(Range)) {
+    } else if (const clang::MemberExpr *ME = HeldMember) {
       Element = [this, ME, At](ExprPtr I) {
         return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), At);
       };
@@ -1335,11 +1339,14 @@ private:
     return D;
   }
 
-  /// A 1-D array of arithmetic values, std::array<T, N> or T[N], as declared.
+  /// An array of arithmetic values, std::array<T, N> or T[N], or an array of such arrays
+  /// (`float[3][3]`, `std::array<std::array<float, 3>, 3>`), as declared.  A kernel holds
+  /// it as one flat array of Size elements in C++'s order (the last index varies fastest).
   struct ArrayShape {
-    clang::QualType Element;
-    unsigned long long Size;
+    clang::QualType Element; ///< the arithmetic element
+    unsigned long long Size; ///< the element count, all dimensions together
     bool Std; ///< std::array: its value is a struct around the built-in array
+    std::vector<unsigned long long> Dims; ///< the extents, outermost first
   };
 
   std::optional<ArrayShape> arrayShape(clang::QualType T) {
@@ -1350,14 +1357,22 @@ private:
       const auto *CTS = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
           T.getCanonicalType()->getAsCXXRecordDecl());
       if (CTS && CTS->getTemplateArgs().size() >= 2 &&
-          CTS->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Integral)
-        Shape = ArrayShape{Info->Element,
-                           CTS->getTemplateArgs()[1].getAsIntegral().getZExtValue(), true};
+          CTS->getTemplateArgs()[1].getKind() == clang::TemplateArgument::Integral) {
+        const unsigned long long N = CTS->getTemplateArgs()[1].getAsIntegral().getZExtValue();
+        Shape = ArrayShape{Info->Element, N, true, {N}};
+      }
     } else if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
-      Shape = ArrayShape{CAT->getElementType(), CAT->getSize().getZExtValue(), false};
+      const unsigned long long N = CAT->getSize().getZExtValue();
+      Shape = ArrayShape{CAT->getElementType(), N, false, {N}};
     }
-    if (Shape && !scalarTypeOf(Shape->Element, Ctx))
-      return std::nullopt;
+    if (Shape && !scalarTypeOf(Shape->Element, Ctx)) {
+      std::optional<ArrayShape> Row = arrayShape(Shape->Element);
+      if (!Row)
+        return std::nullopt;
+      Shape->Element = Row->Element;
+      Shape->Size *= Row->Size;
+      Shape->Dims.insert(Shape->Dims.end(), Row->Dims.begin(), Row->Dims.end());
+    }
     return Shape;
   }
 
@@ -1458,21 +1473,15 @@ private:
       return std::nullopt;
     const clang::VarDecl *WithInit = nullptr;
     VD->getAnyInitializer(WithInit);
-    const clang::APValue *Elems = WithInit->evaluateValue();
-    if (Shape.Std)
-      Elems = Elems->isStruct() && Elems->getStructNumFields() == 1
-                  ? &Elems->getStructField(0)
-                  : nullptr;
-    if (!Elems || !Elems->isArray() || Elems->getArraySize() != Shape.Size)
+    std::vector<const clang::APValue *> Elems;
+    if (!valueLeaves(*WithInit->evaluateValue(), VD->getType(), Elems) ||
+        Elems.size() != Shape.Size)
       return std::nullopt;
     // bool has no defined size in OpenCL C's __constant memory: stored as uchar.
     ir::Table T;
     T.Element = Elem == ScalarType::Bool ? ScalarType::UChar : Elem;
-    for (unsigned I = 0; I < Shape.Size; ++I) {
-      const clang::APValue &E = I < Elems->getArrayInitializedElts()
-                                    ? Elems->getArrayInitializedElt(I)
-                                    : Elems->getArrayFiller();
-      ExprPtr L = literalOf(E, Elem);
+    for (const clang::APValue *E : Elems) {
+      ExprPtr L = literalOf(*E, Elem);
       if (!L)
         return std::nullopt;
       if (Elem == ScalarType::Bool) {
@@ -1493,6 +1502,74 @@ private:
     return Index;
   }
 
+  /// The arithmetic values of \p V, a constant of the array type \p T (arrayShape), in
+  /// the order of the kernel's flat array; false where \p V has another form.
+  bool valueLeaves(const clang::APValue &V, clang::QualType T,
+                   std::vector<const clang::APValue *> &Out) {
+    T = T.getNonReferenceType().getCanonicalType();
+    if (scalarTypeOf(T, Ctx)) {
+      Out.push_back(&V);
+      return true;
+    }
+    if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      if (!V.isArray() || V.getArraySize() != CAT->getSize().getZExtValue())
+        return false;
+      for (unsigned I = 0; I < V.getArraySize(); ++I)
+        if (!valueLeaves(I < V.getArrayInitializedElts() ? V.getArrayInitializedElt(I)
+                                                         : V.getArrayFiller(),
+                         CAT->getElementType(), Out))
+          return false;
+      return true;
+    }
+    // std::array: a struct whose one field is the built-in array.
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || !V.isStruct() || V.getStructNumFields() != 1 || RD->field_empty())
+      return false;
+    return valueLeaves(V.getStructField(0), RD->field_begin()->getType(), Out);
+  }
+
+  /// The initializers of each element of an array of the type \p T (arrayShape) that
+  /// \p Init, a braced list, gives, in the order of the kernel's flat array (a list
+  /// nests for an array of arrays; a std::array's list holds the built-in array's); null
+  /// for an element value-initialized (zero).  False where \p Init has another form.
+  bool initLeaves(const clang::Expr *Init, clang::QualType T,
+                  std::vector<const clang::Expr *> &Out) {
+    T = T.getNonReferenceType().getCanonicalType();
+    const clang::Expr *Bare = Init->IgnoreImplicit();
+    if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultInitExpr>(Bare))
+      return initLeaves(Default->getExpr(), T, Out);
+    if (scalarTypeOf(T, Ctx)) {
+      Out.push_back(llvm::isa<clang::ImplicitValueInitExpr>(Bare) ? nullptr : Init);
+      return true;
+    }
+    const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(Bare);
+    const auto *List = llvm::dyn_cast<clang::InitListExpr>(Bare);
+    if (llvm::isa<clang::ImplicitValueInitExpr>(Bare) || (CE && CE->getNumArgs() == 0) ||
+        (List && List->getNumInits() == 0)) {
+      Out.insert(Out.end(), arrayShape(T)->Size, nullptr);
+      return true;
+    }
+    if (!List)
+      return false;
+    if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      const clang::QualType Elem = CAT->getElementType();
+      for (unsigned long long I = 0; I < CAT->getSize().getZExtValue(); ++I) {
+        if (I >= List->getNumInits()) {
+          Out.insert(Out.end(), scalarTypeOf(Elem, Ctx) ? 1 : arrayShape(Elem)->Size,
+                     nullptr);
+          continue;
+        }
+        if (!initLeaves(List->getInit(I), Elem, Out))
+          return false;
+      }
+      return true;
+    }
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD || RD->field_empty() || List->getNumInits() != 1)
+      return false;
+    return initLeaves(List->getInit(0), RD->field_begin()->getType(), Out);
+  }
+
   /// A std::array or built-in array declared in the body (or a function): a private array.
   StmtPtr arrayDecl(const clang::VarDecl *VD, const ArrayShape &Shape) {
     std::optional<ScalarType> Elem = typeOf(Shape.Element, VD->getLocation());
@@ -1509,25 +1586,18 @@ private:
     D->VarConst = VD->getType().isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
     if (const clang::Expr *Init = VD->getInit()) {
+      const clang::Expr *Written = Init;
       Init = Init->IgnoreImplicit();
       const auto *List = llvm::dyn_cast<clang::InitListExpr>(Init);
-      // std::array is a struct around a built-in array: its list holds the array's.
-      if (List && Shape.Std && List->getNumInits() == 1)
-        if (const auto *Inner =
-                llvm::dyn_cast<clang::InitListExpr>(List->getInit(0)->IgnoreImplicit()))
-          List = Inner;
       const auto *Construct = llvm::dyn_cast<clang::CXXConstructExpr>(Init);
-      if (List) {
+      std::vector<const clang::Expr *> Leaves;
+      if (List && initLeaves(Written, VD->getType(), Leaves)) {
         // What the list leaves out is value-initialized: zero.
         D->ZeroFill = true;
-        unsigned Given = List->getNumInits();
-        while (Given > 0 &&
-               llvm::isa<clang::ImplicitValueInitExpr>(List->getInit(Given - 1)))
-          --Given;
-        if (Shape.Std && Given == 1 && List->getInit(0)->getType()->isArrayType())
-          Given = 0; // `{}` of a std::array: the inner array's value-initialization
-        for (unsigned I = 0; I < Given; ++I) {
-          ExprPtr E = expr(List->getInit(I));
+        while (!Leaves.empty() && !Leaves.back())
+          Leaves.pop_back();
+        for (const clang::Expr *Leaf : Leaves) {
+          ExprPtr E = Leaf ? expr(Leaf) : zeroOf(*Elem);
           if (!E)
             return nullptr;
           D->Elements.push_back(makeCast(*Elem, std::move(E)));
@@ -1546,6 +1616,25 @@ private:
                 member(ME, /*Indexed=*/true),
                 intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong),
                 ME->getEndLoc());
+            if (!E)
+              return nullptr;
+            D->Elements.push_back(makeCast(*Elem, std::move(E)));
+          }
+          Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+          return D;
+        }
+        // A copy of a row of an array of arrays (`auto row = m[r];`): element by element.
+        if (std::optional<NestedIndex> N = nestedIndex(Source);
+            N && std::equal(Shape.Dims.begin(), Shape.Dims.end(),
+                            N->Shape.Dims.begin() + N->Indices.size(),
+                            N->Shape.Dims.end())) {
+          if (llvm::any_of(N->Indices, [&](const clang::Expr *I) {
+                return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+              }))
+            return fail(Source->getExprLoc(), "copies a row of '" + N->name() +
+                                                  "' whose indices have side effects");
+          for (unsigned long long K = 0; K < Shape.Size; ++K) {
+            ExprPtr E = nestedAt(*N, nestedPosition(*N, K), Source->getEndLoc());
             if (!E)
               return nullptr;
             D->Elements.push_back(makeCast(*Elem, std::move(E)));
@@ -1619,7 +1708,8 @@ private:
   /// the same for the array the kernel holds).
   ExprPtr arrayMember(const clang::CXXMemberCallExpr *MC, const clang::VarDecl *VD,
                       const std::string &Name) {
-    unsigned long long Size = arrayShape(VD->getType())->Size;
+    const ArrayShape Shape = *arrayShape(VD->getType());
+    const unsigned long long Size = Shape.Dims.front();
     if ((Name == "size" || Name == "max_size") && MC->getNumArgs() == 0) {
       std::optional<ScalarType> T = typeOf(MC->getType(), MC->getExprLoc());
       if (!T)
@@ -1632,6 +1722,12 @@ private:
       return L;
     }
     if ((Name == "front" || Name == "back") && MC->getNumArgs() == 0) {
+      if (Shape.Dims.size() > 1)
+        return fail(MC->getExprLoc(), "uses a row of '" + VD->getNameAsString() +
+                                          "', an array of " +
+                                          std::to_string(Shape.Dims.size()) +
+                                          " dimensions; kernels index such arrays to an "
+                                          "element");
       ExprPtr I = makeExpr(Expr::Kind::IntLiteral, ScalarType::ULong);
       I->Text = std::to_string(Name == "front" ? 0 : Size - 1);
       return arrayElement(VD, std::move(I), MC->getEndLoc());
@@ -1768,6 +1864,8 @@ private:
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E))
       return call(CE);
     if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
+      if (std::optional<ExprPtr> Element = nestedElement(AS, AS->getRBracketLoc()))
+        return std::move(*Element);
       if (const clang::VarDecl *AV = heldArray(AS->getBase()))
         return arrayElement(AV, expr(AS->getIdx()), AS->getRBracketLoc());
       if (const clang::MemberExpr *ME = arrayMemberOf(AS->getBase()))
@@ -1975,11 +2073,23 @@ private:
         return Found == nullptr;
       }
     } Use(*this, Rest, Declaration);
-    // A local bound whole (`float &y = t;`) names the same variable whatever its value.
-    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreImpCasts()))
-      if (llvm::isa<clang::VarDecl>(DRE->getDecl()))
-        return nullptr;
-    Use.TraverseStmt(const_cast<clang::Expr *>(E));
+    // The object a member or element names is a place, not a value read: `c.v[k]` and
+    // `t` name the same storage whatever c and t hold later; only the indices are read.
+    const clang::Expr *Index = nullptr;
+    for (;;) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E); ME && !ME->isArrow()) {
+        E = ME->getBase();
+      } else if (const clang::Expr *Base = subscripted(E, Index)) {
+        Use.TraverseStmt(const_cast<clang::Expr *>(Index));
+        E = Base;
+      } else {
+        break;
+      }
+    }
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E);
+        !DRE || !llvm::isa<clang::VarDecl>(DRE->getDecl()))
+      Use.TraverseStmt(const_cast<clang::Expr *>(E));
     return Use.Found;
   }
 
@@ -2300,8 +2410,128 @@ private:
     return A;
   }
 
+  /// The array \p E indexes when it is a subscript of a built-in array or a std::array
+  /// (`a[i]`), with the index in \p Index; null otherwise.
+  const clang::Expr *subscripted(const clang::Expr *E, const clang::Expr *&Index) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
+      const clang::Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+      if (!Ctx.getAsConstantArrayType(Base->getType()))
+        return nullptr;
+      Index = AS->getIdx();
+      return Base;
+    }
+    const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(E);
+    if (!OC || OC->getOperator() != clang::OO_Subscript || OC->getNumArgs() != 2)
+      return nullptr;
+    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(OC->getArg(0)->getType());
+    if (!Info || Info->Kind != ir::ViewKind::Array)
+      return nullptr;
+    Index = OC->getArg(1);
+    return OC->getArg(0)->IgnoreParenImpCasts();
+  }
+
+  /// An array of arrays the kernel holds (a private array, a table, a struct's array
+  /// member) that \p E indexes (`a[i][j]`, or a row `a[i]`): its shape, the indices
+  /// outermost first, and the array; nullopt where \p E indexes no such array.
+  struct NestedIndex {
+    ArrayShape Shape;
+    std::vector<const clang::Expr *> Indices;
+    const clang::VarDecl *Array = nullptr;    ///< a private array or table, or
+    const clang::MemberExpr *Member = nullptr; ///< a struct's array member
+    std::string name() const {
+      return Array ? Array->getNameAsString() : Member->getMemberDecl()->getNameAsString();
+    }
+  };
+  std::optional<NestedIndex> nestedIndex(const clang::Expr *E) {
+    NestedIndex N;
+    const clang::Expr *Index = nullptr;
+    while (const clang::Expr *Base = subscripted(E, Index)) {
+      N.Indices.insert(N.Indices.begin(), Index);
+      E = Base;
+    }
+    if (N.Indices.empty())
+      return std::nullopt;
+    if (!(N.Array = heldArray(E)) && !(N.Member = arrayMemberOf(E)))
+      return std::nullopt;
+    N.Shape = *arrayShape(N.Array ? N.Array->getType() : N.Member->getType());
+    if (N.Shape.Dims.size() < 2)
+      return std::nullopt;
+    return N;
+  }
+
+  /// `a[i][j]` of an array of arrays the kernel holds: the element at its place in the
+  /// flat array (nestedPosition), checked against the whole array's length; nullopt where
+  /// \p E indexes no such array.  A row on its own (`a[i]`) is refused.
+  std::optional<ExprPtr> nestedElement(const clang::Expr *E, clang::SourceLocation Bracket) {
+    std::optional<NestedIndex> N = nestedIndex(E);
+    if (!N)
+      return std::nullopt;
+    if (N->Indices.size() < N->Shape.Dims.size())
+      return fail(E->getExprLoc(), "uses a row of '" + N->name() + "', an array of " +
+                                       std::to_string(N->Shape.Dims.size()) +
+                                       " dimensions; kernels index such arrays to an "
+                                       "element");
+    return nestedAt(*N, nestedPosition(*N, 0), Bracket);
+  }
+
+  /// Element \p Position of the flat array \p N indexes.
+  ExprPtr nestedAt(const NestedIndex &N, ExprPtr Position, clang::SourceLocation Bracket) {
+    if (N.Array)
+      return arrayElement(N.Array, std::move(Position), Bracket);
+    return arrayFieldElement(member(N.Member, /*Indexed=*/true), std::move(Position), Bracket);
+  }
+
+  /// The place in the flat array of element \p Offset of what \p N's indices name (an
+  /// element, or a row: its first element's place plus Offset): (i * extent 1 + j) *
+  /// the rest's size + Offset, in 64 bits; a literal where the indices are constants
+  /// within their extents.
+  ExprPtr nestedPosition(const NestedIndex &N, unsigned long long Offset) {
+    const std::vector<unsigned long long> &Dims = N.Shape.Dims;
+    const size_t Given = N.Indices.size();
+    unsigned long long Rest = 1;
+    for (size_t K = Given; K < Dims.size(); ++K)
+      Rest *= Dims[K];
+    const auto Literal = [this](unsigned long long V) {
+      return intLiteral(llvm::APSInt(llvm::APInt(64, V), true), ScalarType::Long);
+    };
+    bool Constant = true;
+    unsigned long long Position = 0;
+    for (size_t K = 0; K < Given && Constant; ++K) {
+      clang::Expr::EvalResult V;
+      Constant = N.Indices[K]->EvaluateAsInt(V, Ctx) && !V.Val.getInt().isNegative() &&
+                 V.Val.getInt().getActiveBits() <= 63 &&
+                 V.Val.getInt().getZExtValue() < Dims[K];
+      if (Constant)
+        Position = Position * Dims[K] + V.Val.getInt().getZExtValue();
+    }
+    if (Constant)
+      return Literal(Position * Rest + Offset);
+    const auto Binary = [](const char *Op, ExprPtr L, ExprPtr R) {
+      ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+      B->Text = Op;
+      B->Operands.push_back(std::move(L));
+      B->Operands.push_back(std::move(R));
+      return B;
+    };
+    ExprPtr Flat;
+    for (size_t K = 0; K < Given; ++K) {
+      ExprPtr I = expr(N.Indices[K]);
+      if (!I)
+        return nullptr;
+      I = makeCast(ScalarType::Long, std::move(I));
+      Flat = Flat ? Binary("+", Binary("*", std::move(Flat), Literal(Dims[K])), std::move(I))
+                  : std::move(I);
+    }
+    if (Rest > 1)
+      Flat = Binary("*", std::move(Flat), Literal(Rest));
+    if (Offset)
+      Flat = Binary("+", std::move(Flat), Literal(Offset));
+    return Flat;
+  }
+
   /// \p E as an array member of a struct (`p.v`, built-in or std::array of arithmetic
-  /// elements), or null.
+  /// elements, or arrays of them), or null.
   const clang::MemberExpr *arrayMemberOf(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
     // A reference bound to one (`const auto &w = p.w;`, referenceLocal).
@@ -2587,6 +2817,8 @@ private:
         return lambdaCall(OC, RD);
     }
     if (Op == clang::OO_Subscript && OC->getNumArgs() == 2) {
+      if (std::optional<ExprPtr> Element = nestedElement(OC, OC->getEndLoc()))
+        return std::move(*Element);
       if (const clang::VarDecl *AV = heldArray(OC->getArg(0)))
         return arrayElement(AV, expr(OC->getArg(1)), OC->getEndLoc());
       if (const clang::MemberExpr *ME = arrayMemberOf(OC->getArg(0)))
@@ -2776,6 +3008,30 @@ private:
     }
     if (!Obj || !arrayTypeInfo(Obj->getType()))
       return fail(MC->getExprLoc(), "calls the member function '" + Name + "'");
+    // size() of a struct's array member (`p.v.size()`): its length.
+    if (const clang::MemberExpr *ME = arrayMemberOf(Obj);
+        ME && Name == "size" && MC->getNumArgs() == 0 && !ME->isArrow()) {
+      std::optional<ScalarType> T = typeOf(MC->getType(), MC->getExprLoc());
+      if (!T)
+        return nullptr;
+      return intLiteral(
+          llvm::APSInt(llvm::APInt(64, arrayShape(ME->getType())->Dims.front()), true), *T);
+    }
+    // size() of a row of an array of arrays (`m[r].size()`): that dimension's extent.
+    if (std::optional<NestedIndex> N = nestedIndex(Obj)) {
+      if (Name != "size" || MC->getNumArgs() != 0 ||
+          N->Indices.size() >= N->Shape.Dims.size() ||
+          llvm::any_of(N->Indices, [&](const clang::Expr *I) { return I->HasSideEffects(Ctx); }))
+        return fail(MC->getExprLoc(), "uses a row of '" + N->name() + "', an array of " +
+                                          std::to_string(N->Shape.Dims.size()) +
+                                          " dimensions, other than by indexing it to an "
+                                          "element or asking its size()");
+      std::optional<ScalarType> T = typeOf(MC->getType(), MC->getExprLoc());
+      if (!T)
+        return nullptr;
+      return intLiteral(
+          llvm::APSInt(llvm::APInt(64, N->Shape.Dims[N->Indices.size()]), true), *T);
+    }
     if (const clang::VarDecl *AV = heldArray(Obj)) {
       if (ExprPtr M = arrayMember(MC, AV, Name))
         return M;
@@ -2832,10 +3088,67 @@ private:
     }
   }
 
+  /// What a parameter of a translated function receives: argument Arg (a capture after
+  /// the arguments), whole, or its element Element (an array parameter, each element a
+  /// parameter of its own); the object of a member function has Arg -1.
+  struct ParamSource {
+    int Arg = -1;
+    long long Element = -1;
+  };
+
+  /// The array an argument \p E names: past a default argument and the copy a by-value
+  /// std::array parameter makes.
+  static const clang::Expr *arrayArgument(const clang::Expr *E) {
+    if (const auto *DA = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      E = DA->getExpr();
+    E = E->IgnoreImplicit();
+    if (const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    return E;
+  }
+
+  /// Whether \p E names an array the kernel holds (a private array, a table, a struct's
+  /// array member, or a row of one of those), which a call can pass element by element.
+  bool heldArrayArgument(const clang::Expr *E) {
+    if (!E)
+      return false;
+    E = arrayArgument(E);
+    if (std::optional<NestedIndex> N = nestedIndex(E))
+      return N->Indices.size() < N->Shape.Dims.size();
+    return heldArray(E) || arrayMemberOf(E);
+  }
+
+  /// Element \p K of \p E, an array heldArrayArgument accepts, at the call \p Loc.
+  ExprPtr heldArrayElement(const clang::Expr *E, unsigned long long K,
+                           clang::SourceLocation Loc) {
+    E = arrayArgument(E);
+    if (std::optional<NestedIndex> N = nestedIndex(E)) {
+      if (llvm::any_of(N->Indices, [&](const clang::Expr *I) {
+            return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+          }))
+        return fail(E->getExprLoc(), "passes a row of '" + N->name() +
+                                         "' whose indices have side effects");
+      return nestedAt(*N, nestedPosition(*N, K), Loc);
+    }
+    ExprPtr I = intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong);
+    if (const clang::VarDecl *AV = heldArray(E))
+      return arrayElement(AV, std::move(I), Loc);
+    if (const clang::MemberExpr *ME = arrayMemberOf(E))
+      return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), Loc);
+    return fail(E->getExprLoc(), "passes an array other than one the kernel holds (a local "
+                                 "array, a constant table, a struct's array member) to an "
+                                 "array parameter");
+  }
+
   std::optional<unsigned> translateFunction(
       const clang::FunctionDecl *Def, clang::SourceLocation CallLoc,
-      llvm::ArrayRef<const clang::VarDecl *> Captures = {}) {
+      llvm::ArrayRef<const clang::VarDecl *> Captures = {},
+      llvm::ArrayRef<const clang::Expr *> Args = {}) {
     std::string Name = Def->getQualifiedNameAsString();
+    std::vector<ParamSource> Sources;
+    // An array parameter's elements, copied to a private array where the body starts.
+    std::vector<StmtPtr> ArrayCopies;
     ir::Function F;
     F.SourceName = Name;
     KernelNames FunctionNames;
@@ -2890,6 +3203,7 @@ private:
       if (Self.Pointer)
         FS.ThisText = "(*" + Self.Name + ")";
       F.Params.push_back(Self);
+      Sources.push_back({});
     }
     struct Collector : clang::RecursiveASTVisitor<Collector> {
       Scope &FS;
@@ -2912,6 +3226,41 @@ private:
       // An unnamed parameter (a defaulted comparison's) still needs a name in C.
       Param.Name = FunctionNames.nameFor(
           P, P->getName().empty() ? "arg" + std::to_string(PI) : P->getNameAsString());
+      // An array of at most MaxArrayFieldElements arithmetic elements that C++ lets the
+      // function read only (`const float (&v)[3]`, a const std::array reference) or that
+      // it gets a copy of (std::array by value), given an array the kernel holds: each
+      // element a parameter, copied to a private array of the parameter's name.
+      std::optional<ArrayShape> Shape = Captured ? std::nullopt : arrayShape(T);
+      const bool BuiltinConstRef = T->isLValueReferenceType() &&
+                                   Ctx.getAsConstantArrayType(T.getNonReferenceType()) &&
+                                   T.getNonReferenceType().isConstQualified();
+      if (Shape && Shape->Size > 0 && Shape->Size <= MaxArrayFieldElements &&
+          (BuiltinConstRef ||
+           (Shape->Std && ByValueOrConstRef &&
+            heldArrayArgument(PI < Args.size() ? Args[PI] : nullptr)))) {
+        std::optional<ScalarType> Elem = typeOf(Shape->Element, P->getLocation());
+        if (!Elem)
+          return std::nullopt;
+        auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
+        D->VarType = *Elem;
+        D->ArraySize = Shape->Size;
+        D->VarConst = T.getNonReferenceType().isConstQualified();
+        D->VarName = Param.Name;
+        for (unsigned long long K = 0; K < Shape->Size; ++K) {
+          ir::Function::Param Element;
+          // Generated names start with clpar_ and user names never do (KernelNames).
+          Element.Name = "clpar_arg_" + Param.Name + "_" + std::to_string(K);
+          Element.Type = *Elem;
+          ExprPtr L = makeExpr(Expr::Kind::Local, *Elem);
+          L->Text = Element.Name;
+          D->Elements.push_back(std::move(L));
+          F.Params.push_back(Element);
+          Sources.push_back({static_cast<int>(PI), static_cast<long long>(K)});
+        }
+        FS.Arrays[P] = LocalArray{Param.Name, *Elem, Shape->Size};
+        ArrayCopies.push_back(std::move(D));
+        continue;
+      }
       if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info && ByValueOrConstRef) {
         std::optional<ValueType> Elem = elementTypeOf(Info->Element, P->getLocation());
         if (!Elem)
@@ -2967,6 +3316,7 @@ private:
         return std::nullopt;
       }
       F.Params.push_back(Param);
+      Sources.push_back({static_cast<int>(PI), -1});
     }
     const clang::FunctionDecl *Key = Def->getCanonicalDecl();
     InProgress.insert(Key);
@@ -2982,6 +3332,16 @@ private:
     if (!Ok || Out.size() != 1)
       return std::nullopt;
     F.Body = std::move(Out.front());
+    if (!ArrayCopies.empty()) {
+      if (F.Body->K != Stmt::Kind::Compound) {
+        auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+        Block->Children.push_back(std::move(F.Body));
+        F.Body = std::move(Block);
+      }
+      F.Body->Children.insert(F.Body->Children.begin(),
+                              std::make_move_iterator(ArrayCopies.begin()),
+                              std::make_move_iterator(ArrayCopies.end()));
+    }
     // The object of a non-const member function, or a non-const reference, that the body
     // does not change is passed by value.
     for (ir::Function::Param &P : F.Params) {
@@ -3008,6 +3368,7 @@ private:
     unsigned Index = R.Functions.size();
     R.Functions.push_back(std::move(F));
     FunctionIndex[Key] = Index;
+    ParamSources[Index] = std::move(Sources);
     if (FS.ReturnsThis)
       ReturnsThisFunctions.insert(Index);
     return Index;
@@ -3187,7 +3548,8 @@ private:
   std::optional<unsigned> functionIndex(clang::SourceLocation Loc,
                                         const clang::FunctionDecl *FD,
                                         llvm::ArrayRef<const clang::VarDecl *> Captures,
-                                        bool WithObject) {
+                                        bool WithObject,
+                                        llvm::ArrayRef<const clang::Expr *> Args = {}) {
     std::string Name = FD->getQualifiedNameAsString();
     const clang::FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
@@ -3206,7 +3568,7 @@ private:
     bool Outermost = !TopCallLoc.isValid();
     if (Outermost)
       TopCallLoc = Loc;
-    std::optional<unsigned> I = translateFunction(Def, Loc, Captures);
+    std::optional<unsigned> I = translateFunction(Def, Loc, Captures, Args);
     if (Outermost)
       TopCallLoc = clang::SourceLocation();
     return I;
@@ -3217,7 +3579,7 @@ private:
                          llvm::ArrayRef<const clang::Expr *> Args,
                          llvm::ArrayRef<const clang::VarDecl *> Captures,
                          ExprPtr Object = nullptr) {
-    std::optional<unsigned> Found = functionIndex(Loc, FD, Captures, Object != nullptr);
+    std::optional<unsigned> Found = functionIndex(Loc, FD, Captures, Object != nullptr, Args);
     if (!Found)
       return nullptr;
     const unsigned Index = *Found;
@@ -3235,13 +3597,27 @@ private:
       C->Operands.push_back(std::move(Object));
     for (unsigned I = First; I < R.Functions[Index].Params.size(); ++I) {
       const ir::Function::Param P = R.Functions[Index].Params[I];
-      const unsigned A = I - First;
+      const ParamSource Source = ParamSources[Index][I];
+      const unsigned A = static_cast<unsigned>(Source.Arg);
       const clang::VarDecl *Captured =
           A >= Args.size() && A - Args.size() < Captures.size() ? Captures[A - Args.size()]
                                                                 : nullptr;
       const clang::Expr *Arg = Captured ? nullptr : Args[A];
       if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
+      if (Source.Element >= 0) { // an array parameter's element
+        if (!heldArrayArgument(Arg))
+          return fail(Arg->getExprLoc(),
+                      "passes an array other than one the kernel holds (a local array, a "
+                      "constant table, a struct's array member) to the parameter '" +
+                          FD->getParamDecl(A)->getNameAsString() + "' of '" + Name + "'");
+        ExprPtr E = heldArrayElement(Arg, static_cast<unsigned long long>(Source.Element),
+                                     Arg->getEndLoc());
+        if (!E)
+          return nullptr;
+        C->Operands.push_back(makeCast(P.Type, std::move(E)));
+        continue;
+      }
       if (!P.IsView) {
         ExprPtr E = Captured ? varRef(Captured, Loc) : expr(Arg);
         if (!E)
@@ -3483,6 +3859,8 @@ private:
   ir::Function *CurrentFunction = nullptr;
   /// Functions translated or being translated, by canonical declaration.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
+  /// Per translated function, what each of its parameters receives (ParamSource).
+  std::map<unsigned, std::vector<ParamSource>> ParamSources;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   std::set<std::string> UsedFunctionNames;
   /// Tables made so far, by variable, with their names and total size.

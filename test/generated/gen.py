@@ -746,10 +746,37 @@ class Program:
         for _ in range(rng.randint(0, 2)):
             lty = rng.choice(['int', 'float', 'double'])
             name = self.fresh('t')
-            if rng.random() < 0.5:
+            kind = rng.random()
+            if kind < 0.45:
                 e = self.expr(ctx, lty, rng.randint(1, 2))
                 body.append('const %s %s = %s;' % (CPP[lty], name, e.code))
                 ctx.locals.append(Expr(name, lty, e.V, e.E, e.G))
+            elif kind < 0.6:
+                # A local array of arrays, filled in a nest and summed in another.
+                R, C = rng.randint(2, 4), rng.randint(2, 4)
+                rv = LoopVar(self.fresh('r'), 'int', 0, R)
+                cv = LoopVar(self.fresh('c'), 'int', 0, C)
+                ctx.vars.extend([rv, cv])
+                a = self.expr(ctx, lty, rng.randint(1, 2))
+                del ctx.vars[-2:]
+                if lty == 'int' and a.V * R * C > INT_LIMIT:
+                    a = Expr('(%s %% 64)' % a.code, 'int', 63)
+                arr = self.fresh('m')
+                if rng.random() < 0.5:
+                    body.append('%s %s[%d][%d];' % (CPP[lty], arr, R, C))
+                else:
+                    body.append('std::array<std::array<%s, %d>, %d> %s{};' % (CPP[lty], C, R, arr))
+                nest = 'for (int %s = 0; %s < %d; ++%s) for (int %s = 0; %s < %d; ++%s) ' % (
+                    rv.name, rv.name, R, rv.name, cv.name, cv.name, C, cv.name)
+                body.append(nest + '%s[%s][%s] = %s;' % (arr, rv.name, cv.name, a.code))
+                body.append('%s %s = %s;' % (CPP[lty], name, lit(lty, 0).code))
+                body.append(nest + '%s += %s[%s][%s];' % (name, arr, rv.name, cv.name))
+                K = R * C
+                V = K * a.V
+                E = K * (a.E + a.V) if not (a.exact and is_float(lty) and V * 2 ** a.G < 2 ** 20) else 0.0
+                if lty == 'int':
+                    E = 0.0
+                ctx.locals.append(Expr(name, lty, V, E, a.G))
             else:
                 K = rng.randint(2, 12 if not self.small else 5)
                 kv = LoopVar('k%d' % self.count, rng.choice(['int', 'size_t']), 0, K)
