@@ -1065,13 +1065,36 @@ private:
     const clang::SourceLocation At = RF->getColonLoc();
     std::function<ExprPtr(ExprPtr)> Element;
     ExprPtr Count; // a view's element count; an array's is its constant length
-    if (std::optional<NestedIndex> N = nestedIndex(Range))
-      return fail(At, "loops over a row of '" + N->name() + "', an array of " +
-                          std::to_string(N->Shape.Dims.size()) + " dimensions; kernels "
-                          "index such arrays to an element"),
+    // The counter stays below the length, so the elements need no check; but a row's
+    // own indices do (`for (float x : w[r])`).
+    bool CounterBounded = true;
+    std::optional<NestedIndex> Row = nestedIndex(Range);
+    if (Row && (Row->Indices.size() + 1 != Row->Shape.Dims.size() ||
+                llvm::any_of(Row->Indices, [&](const clang::Expr *I) {
+                  return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
+                })))
+      return fail(At, "loops over a row of '" + Row->name() + "', an array of " +
+                          std::to_string(Row->Shape.Dims.size()) +
+                          " dimensions, other than the last dimension's with indices "
+                          "free of side effects"),
              false;
-    const clang::VarDecl *Held = heldArray(Range);
-    const clang::MemberExpr *HeldMember = Held ? nullptr : arrayMemberOf(Range);
+    if (Row) {
+      CounterBounded = false;
+      Count = intLiteral(llvm::APSInt(llvm::APInt(64, Row->Shape.Dims.back()), true),
+                         ScalarType::ULong);
+      Element = [this, N = *Row, At](ExprPtr I) -> ExprPtr {
+        ExprPtr Start = nestedPosition(N, 0);
+        if (!Start || !I)
+          return nullptr;
+        ExprPtr Position = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+        Position->Text = "+";
+        Position->Operands.push_back(std::move(Start));
+        Position->Operands.push_back(makeCast(ScalarType::Long, std::move(I)));
+        return nestedAt(N, std::move(Position), At);
+      };
+    }
+    const clang::VarDecl *Held = Row ? nullptr : heldArray(Range);
+    const clang::MemberExpr *HeldMember = Held || Row ? nullptr : arrayMemberOf(Range);
     if (std::optional<ArrayShape> Shape =
             Held || HeldMember ? arrayShape(Range->getType()) : std::nullopt;
         Shape && Shape->Dims.size() > 1)
@@ -1081,7 +1104,9 @@ private:
                           "', an array of " + std::to_string(Shape->Dims.size()) +
                           " dimensions; kernels index such arrays to an element"),
              false;
-    if (const clang::VarDecl *AV = Held) {
+    if (Row) {
+      // Element and Count are set.
+    } else if (const clang::VarDecl *AV = Held) {
       Element = [this, AV, At](ExprPtr I) { return arrayElement(AV, std::move(I), At); };
     } else if (const clang::MemberExpr *ME = HeldMember) {
       Element = [this, ME, At](ExprPtr I) {
@@ -1122,16 +1147,16 @@ private:
       K->Text = Index;
       return K;
     };
-    // The counter stays below the length: the elements need no check.
-    Element = [Element](ExprPtr I) {
-      ExprPtr E = Element(std::move(I));
-      Expr *A = E.get();
-      while (A && A->K == Expr::Kind::Cast)
-        A = A->Operands[0].get();
-      if (A)
-        A->HoistedMask |= 1;
-      return E;
-    };
+    if (CounterBounded)
+      Element = [Element](ExprPtr I) {
+        ExprPtr E = Element(std::move(I));
+        Expr *A = E.get();
+        while (A && A->K == Expr::Kind::Cast)
+          A = A->Operands[0].get();
+        if (A)
+          A->HoistedMask |= 1;
+        return E;
+      };
     ExprPtr First = Element(IndexRef());
     if (!First)
       return false;

@@ -2,7 +2,7 @@
 // `std::array<std::array<int, 4>, 2>` (braced, partly braced and value-initialized), a
 // 2-D constant table, a struct with a 2-D array member (constructed with nested lists,
 // read as an object from outside the loop, and as the element of a view, changed through
-// a reference and a pointer to one of its elements), size() of a row, arrays and rows
+// a reference and a pointer to one of its elements), size() of a row, a range-based `for` over a row, arrays and rows
 // passed to functions (`const float (&)[3]`, std::array by value), and a function
 // template whose local array's extents are template parameters.
 // Every loop here offloads (sites.sh); the outputs must equal the serial build's.
@@ -47,6 +47,7 @@ void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
       for (int di = 0; di < 3; ++di)
         for (int dj = 0; dj < 3; ++dj)
           s += (w[di][dj] + smooth[di][dj]) * in(i + di - 1, j + dj - 1);
+      for (float x : w[1]) s += x;
       out(i, j) = s * 0.25f;
     }
 }

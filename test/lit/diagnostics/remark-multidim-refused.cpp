@@ -1,6 +1,6 @@
 // Arrays of arrays reach kernels indexed to an element: a row on its own (a pointer to
-// it, a range-based 'for' over it or over the rows, front()) keeps the loop on OpenMP
-// with the reason.
+// it, a range-based 'for' over the rows or over a plane, front()) keeps the loop on
+// OpenMP with the reason.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
@@ -25,12 +25,12 @@ void over_rows(clpar::view<float> b) {
   }
 }
 
-void over_a_row(clpar::view<float> b) {
+void over_a_plane(clpar::view<float> b) {
   for (auto i : clpar::prange(b.size())) {
-    float w[2][3] = {{1, 2, 3}};
-    for (float x : w[0])
-      // CHECK-DAG: remark-multidim-refused.cpp:[[@LINE-1]]:18: remark: prange loop not offloaded to OpenCL: it loops over a row of 'w', an array of 2 dimensions; kernels index such arrays to an element; the OpenMP variant is used [-Rclpar]
-      b[i] += x;
+    float w[2][3][2] = {};
+    for (auto &row : w[0])
+      // CHECK-DAG: remark-multidim-refused.cpp:[[@LINE-1]]:20: remark: prange loop not offloaded to OpenCL: it loops over a row of 'w', an array of 3 dimensions, other than the last dimension's with indices free of side effects; the OpenMP variant is used [-Rclpar]
+      b[i] += row[0];
   }
 }
 

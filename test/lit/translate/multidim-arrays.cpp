@@ -4,12 +4,13 @@
 // array's length; constant indices make a constant position.  Nested braced lists
 // flatten, value-initialized elements are zero; size() of the array or of a row is the
 // extent of its dimension; a row copied to a local array (`auto row = k[r];`) is copied
-// element by element.  An object of such a struct from outside the loop passes
+// element by element, and a range-based `for` over a row loops over its elements.  An
+// object of such a struct from outside the loop passes
 // each element (`R.m[1][2]`).  A reference bound to an element of a local struct's array
 // member is an alias whatever the struct holds later (only the indices matter).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_weights_31_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-REC < %t.cl/clpar_cells_59_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_weights_32_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-REC < %t.cl/clpar_cells_66_3.cl
 // RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -38,10 +39,12 @@ void weights(clpar::view<float, 2> a, clpar::view<float> b) {
     k[2][1] = int(k.size() + k[0].size());
     std::array<int, 2> row = k[p0(i)];
     mat2 M(s);
+    for (float x : w[p0(i)])
+      s += x;
     b[i] = s + M.det() + float(k[2][1] + row[1]);
   }
 }
-// REMARK: multidim-arrays.cpp:31:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_weights_31_3' calling 'p0', 'mat2::mat2', 'mat2::det' and an OpenMP variant [-Rclpar]
+// REMARK: multidim-arrays.cpp:32:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_weights_32_3' calling 'p0', 'mat2::mat2', 'mat2::det' and an OpenMP variant [-Rclpar]
 // CHECK-CL: __constant float clpar_table_smooth[9] = {1.0f, 2.0f, 1.0f, 2.0f, 4.0f, 2.0f, 1.0f, 2.0f, 1.0f};
 // CHECK-CL: self.m[0UL] = a;
 // CHECK-CL-NEXT: self.m[1UL] = 0.0f;
@@ -54,6 +57,10 @@ void weights(clpar::view<float, 2> a, clpar::view<float> b) {
 // CHECK-CL: k[5L] = (int)(3UL + 2UL);
 // A row copied to a local array: element by element, each at the row's place plus its own.
 // CHECK-CL-NEXT: int row[2] = {k[clpar_checked(clpar_err, {{[0-9]+}}, (long)(((long)((ulong)clpar_fn_p0(clpar_err, i))) * 2L), 6UL)], k[clpar_checked(clpar_err, {{[0-9]+}}, (long)((((long)((ulong)clpar_fn_p0(clpar_err, i))) * 2L) + 1L), 6UL)]};
+// A range-based for over a row: the row's indices checked, its place plus the counter.
+// CHECK-CL: for (ulong range_k = 0UL; range_k < 3UL; ++range_k)
+// CHECK-CL-NEXT: {
+// CHECK-CL-NEXT: float x = w[clpar_checked(clpar_err, {{[0-9]+}}, (long)((((long)clpar_fn_p0(clpar_err, i)) * 3L) + ((long)range_k)), 9UL)];
 
 void cells(clpar::view<cell> cs, clpar::view<float> out, const mat2 &R) {
   for (auto i : clpar::prange(cs.size())) {
@@ -65,7 +72,7 @@ void cells(clpar::view<cell> cs, clpar::view<float> out, const mat2 &R) {
     out[i] = float(c.v.size());
   }
 }
-// REMARK: multidim-arrays.cpp:59:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_cells_59_3' and an OpenMP variant [-Rclpar]
+// REMARK: multidim-arrays.cpp:66:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_cells_66_3' and an OpenMP variant [-Rclpar]
 // CHECK-REC: typedef struct {
 // CHECK-REC-NEXT: float v[6];
 // CHECK-REC-NEXT: int tag;
