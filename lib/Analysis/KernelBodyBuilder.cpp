@@ -647,6 +647,61 @@ private:
     return Rec ? outsideRecord("(*this)", T, *Rec) : nullptr;
   }
 
+  /// `this` where \p E is `this` or `*this`; null otherwise.
+  static const clang::CXXThisExpr *thisOf(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
+        U && U->getOpcode() == clang::UO_Deref)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    return llvm::dyn_cast<clang::CXXThisExpr>(E);
+  }
+
+  /// \p E without its conversions to empty base classes (`d` of `d.twice()` where twice
+  /// is a member function of d's CRTP base).
+  static const clang::Expr *throughEmptyBases(const clang::Expr *E) {
+    for (;;) {
+      E = E->IgnoreParens();
+      const auto *C = llvm::dyn_cast<clang::CastExpr>(E);
+      if (!C)
+        return E;
+      const clang::CastKind K = C->getCastKind();
+      const clang::QualType T = C->getType()->isPointerType() ? C->getType()->getPointeeType()
+                                                               : C->getType();
+      const clang::CXXRecordDecl *To = T.getNonReferenceType()->getAsCXXRecordDecl();
+      if (llvm::isa<clang::ImplicitCastExpr>(C) &&
+          (K == clang::CK_NoOp || K == clang::CK_LValueToRValue))
+        E = C->getSubExpr();
+      else if ((K == clang::CK_DerivedToBase || K == clang::CK_UncheckedDerivedToBase) && To &&
+               To->isEmpty())
+        E = C->getSubExpr();
+      else
+        return E;
+    }
+  }
+
+  /// Whether \p MD, a member function of an empty base, is the CRTP's accessor of the
+  /// derived object: `const D &derived() const { return static_cast<const D &>(*this); }`
+  /// with D \p Derived.
+  bool derivedAccessor(const clang::CXXMethodDecl *MD, const clang::CXXRecordDecl *Derived) {
+    const clang::FunctionDecl *Def = nullptr;
+    const clang::CXXRecordDecl *Returned =
+        MD->getReturnType()->isReferenceType()
+            ? MD->getReturnType().getNonReferenceType()->getAsCXXRecordDecl()
+            : nullptr;
+    if (!Returned || Returned->getCanonicalDecl() != Derived || MD->getNumParams() ||
+        !MD->hasBody(Def) || !Def)
+      return false;
+    const auto *Body = llvm::dyn_cast<clang::CompoundStmt>(Def->getBody());
+    const auto *Return = Body && Body->size() == 1
+                             ? llvm::dyn_cast<clang::ReturnStmt>(Body->body_front())
+                             : nullptr;
+    const auto *Cast = Return && Return->getRetValue()
+                           ? llvm::dyn_cast<clang::CastExpr>(
+                                 Return->getRetValue()->IgnoreParenImpCasts())
+                           : nullptr;
+    return Cast && Cast->getCastKind() == clang::CK_BaseToDerived && thisOf(Cast->getSubExpr());
+  }
+
   /// The record object \p E names or points to: `*this` for `this`, a base subobject for
   /// a conversion from a derived class (of an object, or of `this`), else expr()'s value.
   ExprPtr objectOf(const clang::Expr *E) {
@@ -670,6 +725,20 @@ private:
         if (Object->Type != ScalarType::Record)
           return fail(C->getExprLoc(), "converts an object it cannot hold to a base class");
         return baseOf(std::move(Object), C);
+      }
+      case clang::CK_BaseToDerived: {
+        // The CRTP's `static_cast<const D &>(*this)` in a member function of an empty
+        // base translated for D's record (derivedFunctionIndex): the object itself.
+        const clang::CXXThisExpr *This = thisOf(C->getSubExpr());
+        const clang::CXXRecordDecl *Target =
+            C->getType().getNonReferenceType()->getAsCXXRecordDecl();
+        if (This && Sc->HasThis && Target && !C->getType()->isPointerType() &&
+            classOf(Sc->ThisRecord) == Target->getCanonicalDecl())
+          return thisObject(This);
+        return fail(C->getExprLoc(), "converts to the derived class '" +
+                                         (Target ? Target->getNameAsString() : "") +
+                                         "' other than as `static_cast<const D &>(*this)` "
+                                         "in a member function of its empty base");
       }
       default:
         break;
@@ -1824,8 +1893,9 @@ private:
       return implicitCast(IC);
     if (const auto *EC = llvm::dyn_cast<clang::ExplicitCastExpr>(E)) {
       if (EC->getCastKind() == clang::CK_DerivedToBase ||
-          EC->getCastKind() == clang::CK_UncheckedDerivedToBase)
-        return objectOf(EC); // static_cast<const base &>(d)
+          EC->getCastKind() == clang::CK_UncheckedDerivedToBase ||
+          EC->getCastKind() == clang::CK_BaseToDerived)
+        return objectOf(EC); // static_cast<const base &>(d), static_cast<const D &>(*this)
       std::optional<ScalarType> T = typeOf(EC->getType(), EC->getBeginLoc());
       if (!T)
         return nullptr;
@@ -2922,13 +2992,20 @@ private:
     std::string Name = MD->getQualifiedNameAsString();
     if (MD->isStatic())
       return callTranslated(CE->getExprLoc(), MD, Args, {});
-    ExprPtr Object = objectOf(Obj);
+    // A member function of an empty base (the CRTP's) runs on the derived object: it is
+    // translated once per derived record, its `this` that object.
+    const bool OfEmptyBase = MD->getParent()->isEmpty();
+    ExprPtr Object = objectOf(OfEmptyBase ? throughEmptyBases(Obj) : Obj);
     if (!Object)
       return nullptr;
     if (Object->Type != ScalarType::Record)
       return fail(CE->getExprLoc(), "calls the member function '" + Name + "'");
+    if (OfEmptyBase && derivedAccessor(MD, classOf(Object->Record)))
+      return Object; // `derived()`: the object itself
     // A non-const member function that changes nothing of its object takes its value too.
-    std::optional<unsigned> Index = functionIndex(CE->getExprLoc(), MD, {}, true);
+    std::optional<unsigned> Index =
+        OfEmptyBase ? derivedFunctionIndex(CE->getExprLoc(), MD, Object->Record)
+                    : functionIndex(CE->getExprLoc(), MD, {}, true);
     if (!Index)
       return nullptr;
     // The element of a view (or a field of one) it changes: a copy, stored back after the
@@ -2948,7 +3025,7 @@ private:
       Address->Operands.push_back(std::move(Object));
       Object = std::move(Address);
     }
-    ExprPtr C = callTranslated(CE->getExprLoc(), MD, Args, {}, std::move(Object));
+    ExprPtr C = callTranslated(CE->getExprLoc(), MD, Args, {}, std::move(Object), *Index);
     if (C && Element && !storeElementCopy(*C, MD, std::move(Element), CE->getExprLoc()))
       return fail(CE->getExprLoc(), "calls the non-const member function '" + Name +
                                         "' on the element of a view that an argument "
@@ -3169,7 +3246,8 @@ private:
   std::optional<unsigned> translateFunction(
       const clang::FunctionDecl *Def, clang::SourceLocation CallLoc,
       llvm::ArrayRef<const clang::VarDecl *> Captures = {},
-      llvm::ArrayRef<const clang::Expr *> Args = {}) {
+      llvm::ArrayRef<const clang::Expr *> Args = {},
+      std::optional<unsigned> ThisAs = std::nullopt) {
     std::string Name = Def->getQualifiedNameAsString();
     std::vector<ParamSource> Sources;
     // An array parameter's elements, copied to a private array where the body starts.
@@ -3188,7 +3266,8 @@ private:
     const bool OfRecord = Method && !Method->isStatic() && !Method->getParent()->isLambda();
     std::optional<unsigned> ThisRecord;
     if (OfRecord) {
-      ThisRecord = recordOf(Ctx.getRecordType(Method->getParent()), CallLoc);
+      // A member function of an empty base runs on the derived record ThisAs.
+      ThisRecord = ThisAs ? ThisAs : recordOf(Ctx.getRecordType(Method->getParent()), CallLoc);
       if (!ThisRecord)
         return std::nullopt;
       FS.HasThis = true;
@@ -3385,14 +3464,18 @@ private:
     std::string Base = "clpar_fn_" + (Lambda ? std::string("lambda")
                                              : identifierPart(Def->getNameAsString()));
     if (OfRecord)
-      Base = "clpar_fn_" + identifierPart(Method->getParent()->getNameAsString()) + "_" +
-             (Ctor ? std::string("make") : identifierPart(Def->getNameAsString()));
+      Base = "clpar_fn_" +
+             identifierPart((ThisAs ? classOf(*ThisAs) : Method->getParent())->getNameAsString()) +
+             "_" + (Ctor ? std::string("make") : identifierPart(Def->getNameAsString()));
     if (Def->isOverloadedOperator() && !Lambda)
       Base = Base.substr(0, Base.rfind("operator")) + operatorName(Def->getOverloadedOperator());
     F.KernelName = unusedName(Base, UsedFunctionNames);
     unsigned Index = R.Functions.size();
     R.Functions.push_back(std::move(F));
-    FunctionIndex[Key] = Index;
+    if (ThisAs)
+      DerivedFunctionIndex[{Key, *ThisAs}] = Index;
+    else
+      FunctionIndex[Key] = Index;
     ParamSources[Index] = std::move(Sources);
     if (FS.ReturnsThis)
       ReturnsThisFunctions.insert(Index);
@@ -3599,12 +3682,35 @@ private:
     return I;
   }
 
+  /// The function \p MD, a member function of an empty base, translated for the derived
+  /// record \p Rec (its `this`), made on first use.
+  std::optional<unsigned> derivedFunctionIndex(clang::SourceLocation Loc,
+                                               const clang::CXXMethodDecl *MD, unsigned Rec) {
+    const std::string Name = MD->getQualifiedNameAsString();
+    const clang::FunctionDecl *Def = nullptr;
+    if (!MD->hasBody(Def) || !Def)
+      return fail(Loc, "calls '" + Name + "', whose body is not visible"), std::nullopt;
+    const clang::FunctionDecl *Key = Def->getCanonicalDecl();
+    if (InProgress.count(Key))
+      return fail(Loc, "calls '" + Name + "' recursively"), std::nullopt;
+    if (auto Found = DerivedFunctionIndex.find({Key, Rec}); Found != DerivedFunctionIndex.end())
+      return Found->second;
+    bool Outermost = !TopCallLoc.isValid();
+    if (Outermost)
+      TopCallLoc = Loc;
+    std::optional<unsigned> I = translateFunction(Def, Loc, {}, {}, Rec);
+    if (Outermost)
+      TopCallLoc = clang::SourceLocation();
+    return I;
+  }
+
   /// A call of \p FD (a member function's with its \p Object, a value or an address).
   ExprPtr callTranslated(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          llvm::ArrayRef<const clang::VarDecl *> Captures,
-                         ExprPtr Object = nullptr) {
-    std::optional<unsigned> Found = functionIndex(Loc, FD, Captures, Object != nullptr, Args);
+                         ExprPtr Object = nullptr, std::optional<unsigned> Known = {}) {
+    std::optional<unsigned> Found =
+        Known ? Known : functionIndex(Loc, FD, Captures, Object != nullptr, Args);
     if (!Found)
       return nullptr;
     const unsigned Index = *Found;
@@ -3886,6 +3992,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
   /// Per translated function, what each of its parameters receives (ParamSource).
   std::map<unsigned, std::vector<ParamSource>> ParamSources;
+  /// Member functions of empty bases, translated per derived record (the CRTP's).
+  std::map<std::pair<const clang::FunctionDecl *, unsigned>, unsigned> DerivedFunctionIndex;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   std::set<std::string> UsedFunctionNames;
   /// Tables made so far, by variable, with their names and total size.

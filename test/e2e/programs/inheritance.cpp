@@ -5,7 +5,8 @@
 // aggregate with a base (`{{x, y, z}, m}`), a derived object converted to its base
 // (`vec3 v = p[i];`, `static_cast<const vec3 &>(q)`), two bases and an empty tag base,
 // a base two levels up, a derived object from outside the loop, and a region in a member
-// function of a derived class reading an inherited member of `*this`.  Every loop here
+// function of a derived class reading an inherited member of `*this`; the CRTP (an
+// empty base's member functions on two derived structs, `derived()`).  Every loop here
 // offloads (sites.sh); the outputs must equal the serial build's.
 //
 // Values are small integers and quarters: exact in every variant.
@@ -114,6 +115,37 @@ particle start(std::size_t k) {
   return p;
 }
 
+// The CRTP: an empty base's member functions run on the derived object.
+template <class D>
+struct vec_ops {
+  const D &derived() const { return static_cast<const D &>(*this); }
+  D &derived() { return static_cast<D &>(*this); }
+  float norm2() const { return derived().dot(derived()); }
+  float lead() const { return 2 * static_cast<const D &>(*this).x; }
+  void scale(float s) { derived().mul(s); }
+};
+
+struct w2 : vec_ops<w2> {
+  float x, y;
+  float dot(const w2 &o) const { return x * o.x + y * o.y; }
+  void mul(float s) { x *= s; y *= s; }
+};
+
+struct w3 : vec_ops<w3> {
+  float x, y, z;
+  float dot(const w3 &o) const { return x * o.x + y * o.y + z * o.z; }
+  void mul(float s) { x *= s; y *= s; z *= s; }
+};
+
+void crtp(clpar::view<w2> a, clpar::view<const w3> b, clpar::view<float> out) {
+  for (auto i : clpar::prange(out.size())) {  // region: 1
+    w2 v = a[i];
+    v.scale(0.5f);
+    out[i] = v.norm2() + b[i].norm2() + b[i].lead();
+    a[i].scale(2.0f);
+  }
+}
+
 void show_particles(const char *tag, const std::vector<particle> &ps) {
   std::vector<float> flat;
   for (const particle &p : ps) flat.insert(flat.end(), {p.x, p.y, p.z, p.m});
@@ -164,5 +196,22 @@ int main() {
   std::vector<float> out(n);
   f.spread(clpar::view<float>(out.data(), n));
   show("spread", out);
+
+  std::vector<w2> as(500);
+  std::vector<w3> bs(500);
+  for (std::size_t k = 0; k < as.size(); ++k) {
+    as[k].x = float(int(k % 5));
+    as[k].y = float(int(k % 3)) - 1.0f;
+    bs[k].x = float(int(k % 4));
+    bs[k].y = 1.0f;
+    bs[k].z = float(int(k % 7)) * 0.5f;
+  }
+  std::vector<float> norms(as.size());
+  crtp(clpar::view<w2>(as.data(), as.size()), clpar::view<const w3>(bs.data(), bs.size()),
+       clpar::view<float>(norms.data(), norms.size()));
+  std::vector<float> flat2;
+  for (const w2 &v : as) flat2.insert(flat2.end(), {v.x, v.y});
+  show("crtp", norms);
+  show("crtp_scaled", flat2);
   return 0;
 }

@@ -141,3 +141,46 @@ void set(clpar::view<float> v) {
   }
 }
 // REMARK-DAG: inheritance.cpp:[[@LINE-5]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_set_{{[0-9]+}}_3' calling 'all_set::all_set', 'over_all::over_all' and an OpenMP variant [-Rclpar]
+
+// The CRTP: a member function of an empty base runs on the derived object, translated once
+// per derived record (clpar_fn_<derived>_<function>); `static_cast<const D &>(*this)` is
+// that object, and an accessor returning it (`derived()`) is the object itself.
+// RUN: FileCheck %s --check-prefix=CHECK-CRTP < %t.cl/clpar_crtp_168_3.cl
+template <class D>
+struct vec_ops {
+  const D &derived() const { return static_cast<const D &>(*this); }
+  D &derived() { return static_cast<D &>(*this); }
+  float norm2() const { return derived().dot(derived()); }
+  float first() const { return 2 * static_cast<const D &>(*this).x; }
+  void scale(float s) { derived().mul(s); }
+};
+struct v2 : vec_ops<v2> {
+  float x, y;
+  float dot(const v2 &o) const { return x * o.x + y * o.y; }
+  void mul(float s) { x *= s; y *= s; }
+};
+struct v3 : vec_ops<v3> {
+  float x, y, z;
+  float dot(const v3 &o) const { return x * o.x + y * o.y + z * o.z; }
+  void mul(float s) { x *= s; y *= s; z *= s; }
+};
+void crtp(clpar::view<v2> p, clpar::view<v3> q, clpar::view<float> out) {
+  for (auto i : clpar::prange(out.size())) {
+    v2 a = p[i];
+    a.scale(0.5f);
+    out[i] = a.norm2() + q[i].norm2() + q[i].first();
+    p[i].scale(2.0f);
+  }
+}
+// REMARK: inheritance.cpp:168:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_crtp_168_3' calling 'v2::mul', 'vec_ops<v2>::scale', 'v2::dot', 'vec_ops<v2>::norm2', 'v3::dot', 'vec_ops<v3>::norm2', 'vec_ops<v3>::first' and an OpenMP variant [-Rclpar]
+// CHECK-CRTP: void clpar_fn_v2_scale(__global int *clpar_err, clpar_rec_v2 *self, float s)
+// CHECK-CRTP-NEXT: {
+// CHECK-CRTP-NEXT: clpar_fn_v2_mul(clpar_err, &(*self), s);
+// CHECK-CRTP: float clpar_fn_v2_norm2(__global int *clpar_err, clpar_rec_v2 self)
+// CHECK-CRTP-NEXT: {
+// CHECK-CRTP-NEXT: return clpar_fn_v2_dot(clpar_err, self, self);
+// CHECK-CRTP: float clpar_fn_v3_norm2(__global int *clpar_err, clpar_rec_v3 self)
+// CHECK-CRTP: float clpar_fn_v3_first(__global int *clpar_err, clpar_rec_v3 self)
+// CHECK-CRTP-NEXT: {
+// CHECK-CRTP-NEXT: return 2.0f * self.x;
+// CHECK-CRTP: clpar_fn_v2_scale(clpar_err, &a, 0.5f);
