@@ -1138,26 +1138,28 @@ private:
     // own indices do (`for (float x : w[r])`).
     bool CounterBounded = true;
     std::optional<NestedIndex> Row = nestedIndex(Range);
-    if (Row && (Row->Indices.size() + 1 != Row->Shape.Dims.size() ||
-                llvm::any_of(Row->Indices, [&](const clang::Expr *I) {
-                  return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
-                })))
+    if (Row && Row->Indices.size() + 1 != Row->Shape.Dims.size())
       return fail(At, "loops over a row of '" + Row->name() + "', an array of " +
                           std::to_string(Row->Shape.Dims.size()) +
-                          " dimensions, other than the last dimension's with indices "
-                          "free of side effects"),
+                          " dimensions, other than one of its last dimension"),
              false;
+    // The row's place, computed once before the loop as C++ evaluates the range once.
+    StmtPtr RowStart;
     if (Row) {
       CounterBounded = false;
       Count = intLiteral(llvm::APSInt(llvm::APInt(64, Row->Shape.Dims.back()), true),
                          ScalarType::ULong);
-      Element = [this, N = *Row, At](ExprPtr I) -> ExprPtr {
-        ExprPtr Start = nestedPosition(N, 0);
-        if (!Start || !I)
-          return nullptr;
+      RowStart = std::make_unique<Stmt>(Stmt::Kind::Decl);
+      RowStart->VarType = ScalarType::Long;
+      RowStart->VarConst = true;
+      RowStart->VarName = Sc->Names->nameFor(Range, "row_start");
+      if (!(RowStart->Init = nestedPosition(*Row, 0)))
+        return false;
+      Element = [this, N = *Row, At, Start = RowStart->VarName](ExprPtr I) -> ExprPtr {
         ExprPtr Position = makeExpr(Expr::Kind::Binary, ScalarType::Long);
         Position->Text = "+";
-        Position->Operands.push_back(std::move(Start));
+        Position->Operands.push_back(makeExpr(Expr::Kind::Local, ScalarType::Long));
+        Position->Operands.back()->Text = Start;
         Position->Operands.push_back(makeCast(ScalarType::Long, std::move(I)));
         return nestedAt(N, std::move(Position), At);
       };
@@ -1266,6 +1268,13 @@ private:
     if (!Ok)
       return false;
     F->Children.push_back(std::move(Body));
+    if (RowStart) { // { const long row_start = ...; for (...) ... }
+      auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+      Block->Children.push_back(std::move(RowStart));
+      Block->Children.push_back(std::move(F));
+      Out.push_back(std::move(Block));
+      return true;
+    }
     Out.push_back(std::move(F));
     return true;
   }

@@ -29,7 +29,7 @@ void over_a_plane(clpar::view<float> b) {
   for (auto i : clpar::prange(b.size())) {
     float w[2][3][2] = {};
     for (auto &row : w[0])
-      // CHECK-DAG: remark-multidim-refused.cpp:[[@LINE-1]]:20: remark: prange loop not offloaded to OpenCL: it loops over a row of 'w', an array of 3 dimensions, other than the last dimension's with indices free of side effects; the OpenMP variant is used [-Rclpar]
+      // CHECK-DAG: remark-multidim-refused.cpp:[[@LINE-1]]:20: remark: prange loop not offloaded to OpenCL: it loops over a row of 'w', an array of 3 dimensions, other than one of its last dimension; the OpenMP variant is used [-Rclpar]
       b[i] += row[0];
   }
 }

@@ -10,7 +10,7 @@
 // member is an alias whatever the struct holds later (only the indices matter).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_weights_32_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-REC < %t.cl/clpar_cells_66_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-REC < %t.cl/clpar_cells_68_3.cl
 // RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -57,10 +57,12 @@ void weights(clpar::view<float, 2> a, clpar::view<float> b) {
 // CHECK-CL: k[5L] = (int)(3UL + 2UL);
 // A row copied to a local array: element by element, each at the row's place plus its own.
 // CHECK-CL-NEXT: int row[2] = {k[clpar_checked(clpar_err, {{[0-9]+}}, (long)(((long)((ulong)clpar_fn_p0(clpar_err, i))) * 2L), 6UL)], k[clpar_checked(clpar_err, {{[0-9]+}}, (long)((((long)((ulong)clpar_fn_p0(clpar_err, i))) * 2L) + 1L), 6UL)]};
-// A range-based for over a row: the row's indices checked, its place plus the counter.
-// CHECK-CL: for (ulong range_k = 0UL; range_k < 3UL; ++range_k)
+// A range-based for over a row: the row's place computed once, as C++ evaluates the
+// range once, then its place plus the counter, checked.
+// CHECK-CL: const long row_start = ((long)clpar_fn_p0(clpar_err, i)) * 3L;
+// CHECK-CL-NEXT: for (ulong range_k = 0UL; range_k < 3UL; ++range_k)
 // CHECK-CL-NEXT: {
-// CHECK-CL-NEXT: float x = w[clpar_checked(clpar_err, {{[0-9]+}}, (long)((((long)clpar_fn_p0(clpar_err, i)) * 3L) + ((long)range_k)), 9UL)];
+// CHECK-CL-NEXT: float x = w[clpar_checked(clpar_err, {{[0-9]+}}, (long)(row_start + ((long)range_k)), 9UL)];
 
 void cells(clpar::view<cell> cs, clpar::view<float> out, const mat2 &R) {
   for (auto i : clpar::prange(cs.size())) {
@@ -72,7 +74,7 @@ void cells(clpar::view<cell> cs, clpar::view<float> out, const mat2 &R) {
     out[i] = float(c.v.size());
   }
 }
-// REMARK: multidim-arrays.cpp:66:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_cells_66_3' and an OpenMP variant [-Rclpar]
+// REMARK: multidim-arrays.cpp:68:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_cells_68_3' and an OpenMP variant [-Rclpar]
 // CHECK-REC: typedef struct {
 // CHECK-REC-NEXT: float v[6];
 // CHECK-REC-NEXT: int tag;
