@@ -1352,17 +1352,6 @@ def make_helpers(rng):
                '  d.add(y);\n  return d.sum() - d.a;\n}',
                lambda ty, a: fl(ty, 2 * a[0].V + 3 * a[1].V, 2 * a[0].E + 3 * a[1].E,
                                 a[0].exact and a[1].exact)),
-        # The CRTP with an array of arrays: an empty base's member function reaching the
-        # derived struct's `T m[2][2]` through `derived()`.  Its value: x + y.
-        Helper('gen_crtp_sum', ['int', 'float', 'double'], 2, True,
-               'template <class D>\nstruct gen_ops {\n'
-               '  const D &derived() const { return static_cast<const D &>(*this); }\n'
-               '  auto trace2() const { return derived().m[0][0] + derived().m[1][1]; }\n};\n'
-               'template <class T>\nstruct gen_mat : gen_ops<gen_mat<T>> {\n  T m[2][2];\n};\n'
-               'template <class T>\nT gen_crtp_sum(T x, T y) {\n  gen_mat<T> g{};\n'
-               '  g.m[0][0] = x;\n  g.m[1][1] = y;\n  return g.trace2();\n}',
-               lambda ty, a: fl(ty, a[0].V + a[1].V, a[0].E + a[1].E,
-                                a[0].exact and a[1].exact)),
         Helper('gen_hash', ['unsigned', 'size_t'], 1, True,
                'template <class T>\nT gen_hash(T x) {\n  x ^= x >> 3;\n  return x * T(%d);\n}' % rng.choice([31, 2654435761]),
                lambda ty, a: (INF, 0.0)),
