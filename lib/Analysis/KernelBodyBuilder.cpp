@@ -728,7 +728,7 @@ private:
       }
       case clang::CK_BaseToDerived: {
         // The CRTP's `static_cast<const D &>(*this)` in a member function of an empty
-        // base translated for D's record (derivedFunctionIndex): the object itself.
+        // base translated for D's record (functionIndex's ThisAs): the object itself.
         const clang::CXXThisExpr *This = thisOf(C->getSubExpr());
         const clang::CXXRecordDecl *Target =
             C->getType().getNonReferenceType()->getAsCXXRecordDecl();
@@ -1731,13 +1731,8 @@ private:
             N && std::equal(Shape.Dims.begin(), Shape.Dims.end(),
                             N->Shape.Dims.begin() + N->Indices.size(),
                             N->Shape.Dims.end())) {
-          if (llvm::any_of(N->Indices, [&](const clang::Expr *I) {
-                return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
-              }))
-            return fail(Source->getExprLoc(), "copies a row of '" + N->name() +
-                                                  "' whose indices have side effects");
           for (unsigned long long K = 0; K < Shape.Size; ++K) {
-            ExprPtr E = nestedAt(*N, nestedPosition(*N, K), Source->getEndLoc());
+            ExprPtr E = heldArrayElement(Source, K, Source->getEndLoc(), "copies");
             if (!E)
               return nullptr;
             D->Elements.push_back(makeCast(*Elem, std::move(E)));
@@ -1826,11 +1821,7 @@ private:
     }
     if ((Name == "front" || Name == "back") && MC->getNumArgs() == 0) {
       if (Shape.Dims.size() > 1)
-        return fail(MC->getExprLoc(), "uses a row of '" + VD->getNameAsString() +
-                                          "', an array of " +
-                                          std::to_string(Shape.Dims.size()) +
-                                          " dimensions; kernels index such arrays to an "
-                                          "element");
+        return rowRefused(MC->getExprLoc(), VD->getNameAsString(), Shape.Dims.size());
       ExprPtr I = makeExpr(Expr::Kind::IntLiteral, ScalarType::ULong);
       I->Text = std::to_string(Name == "front" ? 0 : Size - 1);
       return arrayElement(VD, std::move(I), MC->getEndLoc());
@@ -2564,6 +2555,19 @@ private:
     return N;
   }
 
+  /// Refuses a row of \p Name, an array of \p Rank dimensions, used on its own.
+  std::nullptr_t rowRefused(clang::SourceLocation Loc, const std::string &Name, size_t Rank) {
+    return fail(Loc, "uses a row of '" + Name + "', an array of " + std::to_string(Rank) +
+                         " dimensions; kernels index such arrays to an element");
+  }
+
+  /// Whether one of \p N's indices has side effects (\p Possible: a call counts too),
+  /// which a place computed once per element would repeat.
+  bool indicesHaveEffects(const NestedIndex &N, bool Possible) {
+    return llvm::any_of(N.Indices,
+                        [&](const clang::Expr *I) { return I->HasSideEffects(Ctx, Possible); });
+  }
+
   /// `a[i][j]` of an array of arrays the kernel holds: the element at its place in the
   /// flat array (nestedPosition), checked against the whole array's length; nullopt where
   /// \p E indexes no such array.  A row on its own (`a[i]`) is refused.
@@ -2572,10 +2576,7 @@ private:
     if (!N)
       return std::nullopt;
     if (N->Indices.size() < N->Shape.Dims.size())
-      return fail(E->getExprLoc(), "uses a row of '" + N->name() + "', an array of " +
-                                       std::to_string(N->Shape.Dims.size()) +
-                                       " dimensions; kernels index such arrays to an "
-                                       "element");
+      return rowRefused(E->getExprLoc(), N->name(), N->Shape.Dims.size());
     return nestedAt(*N, nestedPosition(*N, 0), Bracket);
   }
 
@@ -3013,8 +3014,8 @@ private:
       return Object; // `derived()`: the object itself
     // A non-const member function that changes nothing of its object takes its value too.
     std::optional<unsigned> Index =
-        OfEmptyBase ? derivedFunctionIndex(CE->getExprLoc(), MD, Object->Record)
-                    : functionIndex(CE->getExprLoc(), MD, {}, true);
+        functionIndex(CE->getExprLoc(), MD, {}, true, {},
+                      OfEmptyBase ? std::optional<unsigned>(Object->Record) : std::nullopt);
     if (!Index)
       return nullptr;
     // The element of a view (or a field of one) it changes: a copy, stored back after the
@@ -3131,8 +3132,7 @@ private:
     // size() of a row of an array of arrays (`m[r].size()`): that dimension's extent.
     if (std::optional<NestedIndex> N = nestedIndex(Obj)) {
       if (Name != "size" || MC->getNumArgs() != 0 ||
-          N->Indices.size() >= N->Shape.Dims.size() ||
-          llvm::any_of(N->Indices, [&](const clang::Expr *I) { return I->HasSideEffects(Ctx); }))
+          N->Indices.size() >= N->Shape.Dims.size() || indicesHaveEffects(*N, true))
         return fail(MC->getExprLoc(), "uses a row of '" + N->name() + "', an array of " +
                                           std::to_string(N->Shape.Dims.size()) +
                                           " dimensions, other than by indexing it to an "
@@ -3231,14 +3231,13 @@ private:
   }
 
   /// Element \p K of \p E, an array heldArrayArgument accepts, at the call \p Loc.
+  /// \p Verb says what the statement does with the array, for a refusal ("passes").
   ExprPtr heldArrayElement(const clang::Expr *E, unsigned long long K,
-                           clang::SourceLocation Loc) {
+                           clang::SourceLocation Loc, const char *Verb = "passes") {
     E = arrayArgument(E);
     if (std::optional<NestedIndex> N = nestedIndex(E)) {
-      if (llvm::any_of(N->Indices, [&](const clang::Expr *I) {
-            return I->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false);
-          }))
-        return fail(E->getExprLoc(), "passes a row of '" + N->name() +
+      if (indicesHaveEffects(*N, false))
+        return fail(E->getExprLoc(), std::string(Verb) + " a row of '" + N->name() +
                                          "' whose indices have side effects");
       return nestedAt(*N, nestedPosition(*N, K), Loc);
     }
@@ -3666,7 +3665,8 @@ private:
                                         const clang::FunctionDecl *FD,
                                         llvm::ArrayRef<const clang::VarDecl *> Captures,
                                         bool WithObject,
-                                        llvm::ArrayRef<const clang::Expr *> Args = {}) {
+                                        llvm::ArrayRef<const clang::Expr *> Args = {},
+                                        std::optional<unsigned> ThisAs = std::nullopt) {
     std::string Name = FD->getQualifiedNameAsString();
     const clang::FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
@@ -3680,34 +3680,18 @@ private:
     const clang::FunctionDecl *Key = Def->getCanonicalDecl();
     if (InProgress.count(Key))
       return fail(Loc, "calls '" + Name + "' recursively"), std::nullopt;
-    if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end())
+    // A member function of an empty base is translated once per derived record ThisAs.
+    if (ThisAs) {
+      if (auto Found = DerivedFunctionIndex.find({Key, *ThisAs});
+          Found != DerivedFunctionIndex.end())
+        return Found->second;
+    } else if (auto Found = FunctionIndex.find(Key); Found != FunctionIndex.end()) {
       return Found->second;
+    }
     bool Outermost = !TopCallLoc.isValid();
     if (Outermost)
       TopCallLoc = Loc;
-    std::optional<unsigned> I = translateFunction(Def, Loc, Captures, Args);
-    if (Outermost)
-      TopCallLoc = clang::SourceLocation();
-    return I;
-  }
-
-  /// The function \p MD, a member function of an empty base, translated for the derived
-  /// record \p Rec (its `this`), made on first use.
-  std::optional<unsigned> derivedFunctionIndex(clang::SourceLocation Loc,
-                                               const clang::CXXMethodDecl *MD, unsigned Rec) {
-    const std::string Name = MD->getQualifiedNameAsString();
-    const clang::FunctionDecl *Def = nullptr;
-    if (!MD->hasBody(Def) || !Def)
-      return fail(Loc, "calls '" + Name + "', whose body is not visible"), std::nullopt;
-    const clang::FunctionDecl *Key = Def->getCanonicalDecl();
-    if (InProgress.count(Key))
-      return fail(Loc, "calls '" + Name + "' recursively"), std::nullopt;
-    if (auto Found = DerivedFunctionIndex.find({Key, Rec}); Found != DerivedFunctionIndex.end())
-      return Found->second;
-    bool Outermost = !TopCallLoc.isValid();
-    if (Outermost)
-      TopCallLoc = Loc;
-    std::optional<unsigned> I = translateFunction(Def, Loc, {}, {}, Rec);
+    std::optional<unsigned> I = translateFunction(Def, Loc, Captures, Args, ThisAs);
     if (Outermost)
       TopCallLoc = clang::SourceLocation();
     return I;
