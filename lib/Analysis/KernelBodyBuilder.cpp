@@ -201,6 +201,37 @@ private:
     return RD && !RD->isLambda() && !arrayTypeInfo(T);
   }
 
+  /// Whether values of \p T are objects of a stateless class: one with no data members and
+  /// no virtual functions, whose bases are such classes too (a function object like
+  /// std::plus<> or a user's `struct square { float operator()(float) const; }`, a tag).
+  /// A kernel holds nothing for them: their member functions become functions without an
+  /// object, and their values, as parameters, captures or locals, are dropped.
+  static bool isStateless(clang::QualType T) {
+    T = T.getNonReferenceType();
+    const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    return RD && !arrayTypeInfo(T) && holdsNoState(RD);
+  }
+
+  /// Whether objects of \p RD hold no state: an empty class, or one whose bases and data
+  /// members are all such classes (a functor composed of functors).
+  static bool holdsNoState(const clang::CXXRecordDecl *RD) {
+    RD = RD->getDefinition();
+    if (!RD || RD->isLambda() || RD->isUnion() || RD->isPolymorphic() || RD->getNumVBases())
+      return false;
+    if (RD->isEmpty())
+      return true;
+    for (const clang::CXXBaseSpecifier &B : RD->bases())
+      if (!holdsNoState(B.getType()->getAsCXXRecordDecl()))
+        return false;
+    for (const clang::FieldDecl *FD : RD->fields()) {
+      const clang::CXXRecordDecl *Member =
+          FD->getType()->isReferenceType() ? nullptr : FD->getType()->getAsCXXRecordDecl();
+      if (!Member || !holdsNoState(Member))
+        return false;
+    }
+    return true;
+  }
+
   /// The kernel type of values of \p T: typeOf's scalar, or the record for a class.
   std::optional<ValueType> valueTypeOf(clang::QualType T, clang::SourceLocation Loc) {
     if (isRecordValue(T)) {
@@ -288,6 +319,9 @@ private:
         F.ArraySize = Shape->Size;
         if (F.Type == ScalarType::Double)
           R.UsesDouble = true;
+      } else if (isStateless(FT)) {
+        Why = "its member '" + FD->getNameAsString() + "' is an object of the stateless "
+              "class '" + typeText(FT) + "', which kernels do not hold in structs";
       } else if (isRecordValue(FT) && !FT->isReferenceType()) {
         std::optional<unsigned> Inner = recordOf(FT, Loc);
         if (!Inner)
@@ -1360,6 +1394,15 @@ private:
     // function that receives the captured variables as arguments.
     if (const auto *RD = VD->getType()->getAsCXXRecordDecl(); RD && RD->isLambda())
       return std::make_unique<Stmt>(Stmt::Kind::Null);
+    // Nor does an object of a stateless class, made without effects.
+    if (isStateless(VD->getType())) {
+      if (VD->getInit() && VD->getInit()->HasSideEffects(Ctx))
+        return fail(VD->getLocation(), "declares '" + VD->getNameAsString() +
+                                           "' of the stateless class '" +
+                                           typeText(VD->getType()) +
+                                           "' with an initializer that may have effects");
+      return std::make_unique<Stmt>(Stmt::Kind::Null);
+    }
     // A constant array is a table of the program; a static constant's every use is its
     // value.  Neither needs storage in the work-item.
     if (tableCandidate(VD) && tableOf(VD))
@@ -3002,6 +3045,19 @@ private:
     std::string Name = MD->getQualifiedNameAsString();
     if (MD->isStatic())
       return callTranslated(CE->getExprLoc(), MD, Args, {});
+    // On an object of a stateless class (but for `this` of an empty base's function
+    // translated for a derived record, below): a function without the object.
+    // (An object of a derived class that holds data, converted to its empty base, is the
+    // CRTP's below.)
+    const clang::QualType Whole = throughEmptyBases(Obj)->getType();
+    const clang::QualType ObjType = Whole->isPointerType() ? Whole->getPointeeType() : Whole;
+    if (isStateless(ObjType) && !(Sc->HasThis && thisOf(Obj))) {
+      if (Obj->HasSideEffects(Ctx))
+        return fail(CE->getExprLoc(), "calls '" + Name + "' on an object of the stateless "
+                                      "class '" + typeText(ObjType) +
+                                      "' made by an expression that may have effects");
+      return callTranslated(CE->getExprLoc(), MD, Args, {});
+    }
     // A member function of an empty base (the CRTP's) runs on the derived object: it is
     // translated once per derived record, its `this` that object.
     const bool OfEmptyBase = MD->getParent()->isEmpty();
@@ -3271,7 +3327,9 @@ private:
     // constructor makes and returns it.
     const auto *Method = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
     const auto *Ctor = llvm::dyn_cast<clang::CXXConstructorDecl>(Def);
-    const bool OfRecord = Method && !Method->isStatic() && !Method->getParent()->isLambda();
+    const bool Stateless = statelessMethod(Method, ThisAs);
+    const bool OfRecord =
+        Method && !Method->isStatic() && !Method->getParent()->isLambda() && !Stateless;
     std::optional<unsigned> ThisRecord;
     if (OfRecord) {
       // A member function of an empty base runs on the derived record ThisAs.
@@ -3332,6 +3390,10 @@ private:
       const clang::VarDecl *P = Params[PI];
       bool Captured = PI >= Def->getNumParams();
       clang::QualType T = P->getType();
+      // An object of a stateless class passes nothing (callTranslated checks that the
+      // argument has no effects).
+      if (isStateless(T))
+        continue;
       bool ByValueOrConstRef = Captured || !T->isReferenceType() ||
                                T.getNonReferenceType().isConstQualified();
       ir::Function::Param Param;
@@ -3409,10 +3471,11 @@ private:
         FS.LocalNames[P] = Param.Name;
         if (Captured)
           FS.ReadOnlyNames.insert(Param.Name);
-      } else if (!Captured && T->isLValueReferenceType() &&
+      } else if (!Captured && T->isReferenceType() &&
                  (scalarTypeOf(T, Ctx) || isRecordValue(T))) {
-        // A non-const reference: the argument's address, so the argument must be a
-        // variable of the kernel; one the function never changes takes the value (below).
+        // A non-const reference (an rvalue one too, a forwarding reference's): the
+        // argument's address, so the argument must be a variable of the kernel; one the
+        // function never changes takes the value (below).
         std::optional<ValueType> VT = valueTypeOf(T, P->getLocation());
         if (!VT)
           return std::nullopt;
@@ -3471,7 +3534,7 @@ private:
     }
     std::string Base = "clpar_fn_" + (Lambda ? std::string("lambda")
                                              : identifierPart(Def->getNameAsString()));
-    if (OfRecord)
+    if (OfRecord || Stateless)
       Base = "clpar_fn_" +
              identifierPart((ThisAs ? classOf(*ThisAs) : Method->getParent())->getNameAsString()) +
              "_" + (Ctor ? std::string("make") : identifierPart(Def->getNameAsString()));
@@ -3646,7 +3709,7 @@ private:
         return fail(C.getLocation(), "calls a lambda with an init-capture");
       bool BodyLocal = !Sc->InFunction && Sc->Locals.count(V);
       if (BodyLocal && C.getCaptureKind() == clang::LCK_ByCopy &&
-          !arrayTypeInfo(V->getType()))
+          !arrayTypeInfo(V->getType()) && !isStateless(V->getType()))
         return fail(C.getLocation(), "calls a lambda that captures '" +
                                          V->getNameAsString() +
                                          "', declared in the loop, by copy");
@@ -3657,6 +3720,13 @@ private:
     }
     std::vector<const clang::Expr *> Args(OC->arg_begin() + 1, OC->arg_end());
     return callTranslated(OC->getExprLoc(), Op, Args, Captures);
+  }
+
+  /// Whether \p MD is a member function of a stateless class translated without an
+  /// object (not as an empty base's for the derived record \p ThisAs).
+  static bool statelessMethod(const clang::CXXMethodDecl *MD, std::optional<unsigned> ThisAs) {
+    return MD && !MD->isStatic() && !ThisAs && !llvm::isa<clang::CXXConstructorDecl>(MD) &&
+           isStateless(clang::QualType(MD->getParent()->getTypeForDecl(), 0));
   }
 
   /// \p FD's function in Region::Functions, translated on its first call (a member
@@ -3673,7 +3743,7 @@ private:
       return fail(Loc, "calls '" + Name + "', whose body is not visible"), std::nullopt;
     const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
     if (MD && !MD->isStatic() && !MD->getParent()->isLambda() && !WithObject &&
-        !llvm::isa<clang::CXXConstructorDecl>(MD))
+        !statelessMethod(MD, ThisAs) && !llvm::isa<clang::CXXConstructorDecl>(MD))
       return fail(Loc, "calls the member function '" + Name + "'"), std::nullopt;
     if (Def->isVariadic())
       return fail(Loc, "calls the variadic function '" + Name + "'"), std::nullopt;
@@ -3708,6 +3778,13 @@ private:
       return nullptr;
     const unsigned Index = *Found;
     const std::string Name = FD->getQualifiedNameAsString();
+    // An argument of a stateless class passes nothing: it is not evaluated.
+    for (const clang::Expr *Arg : Args)
+      if (isStateless(Arg->getType()) && Arg->HasSideEffects(Ctx))
+        return fail(Arg->getExprLoc(), "passes an object of the stateless class '" +
+                                           typeText(Arg->getType()) + "' made by an "
+                                           "expression that may have effects to '" + Name +
+                                           "'");
     // R.Functions grows when an argument calls a function not translated yet (a lambda
     // called in an argument of a lambda's call), so it is indexed afresh after each
     // argument, never held by reference across one.
@@ -3800,6 +3877,11 @@ private:
       L->Text = "false";
       return L;
     }
+    // std::move and std::forward (a forwarding function object's) name their argument.
+    if (homeOf(FD) == Home::Std && CE->getNumArgs() == 1 &&
+        FD->getReturnType()->isReferenceType() && FD->getIdentifier() &&
+        (FD->getName() == "move" || FD->getName() == "forward"))
+      return expr(CE->getArg(0));
     unsigned Id = FD->getBuiltinID();
     if ((Id == clang::Builtin::BI__builtin_expect ||
          Id == clang::Builtin::BI__builtin_expect_with_probability) &&

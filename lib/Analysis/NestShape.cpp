@@ -109,9 +109,10 @@ const clang::VarDecl *firstChanged(const clang::Stmt *S,
     }
   } F;
   for (const clang::VarDecl *V : Vars) {
-    // Calling a lambda (a const call operator) changes nothing.
+    // Calling a lambda (a const call operator) changes nothing, nor does anything done
+    // with an object that has no data members.
     const clang::CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-    if (!V->getType().isConstQualified() && !(RD && RD->isLambda()))
+    if (!V->getType().isConstQualified() && !(RD && (RD->isLambda() || RD->isEmpty())))
       F.Watched.insert(V);
   }
   if (F.Watched.empty())

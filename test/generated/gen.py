@@ -1296,8 +1296,13 @@ def make_helpers(rng):
         return V, (0.0 if exact_args else E + V)
 
     helpers = [
+        # Stateless function objects: the program's own with a templated call operator,
+        # passed by value to a function template, and std::minus<>.
         Helper('gen_mix', ['int', 'float', 'double'], 2, True,
-               'template <class T>\nT gen_mix(T a, T b) {\n  return a * T(%d) - b;\n}' % c,
+               'struct gen_times {\n  template <class T>\n  T operator()(T a) const { return a * T(%d); }\n};\n'
+               'template <class F, class T>\nT gen_apply(F f, T x) {\n  return f(x);\n}\n'
+               'template <class T>\nT gen_mix(T a, T b) {\n'
+               '  return std::minus<>{}(gen_apply(gen_times{}, a), b);\n}' % c,
                lambda ty, a: fl(ty, c * a[0].V + a[1].V, c * a[0].E + a[1].E,
                                 a[0].exact and a[1].exact)),
         Helper('gen_clamp', ['int', 'float', 'double', 'unsigned'], 1, True,
@@ -1375,6 +1380,7 @@ def write_batch(seed, programs, size, only, out):
              % (seed, programs, size, '' if only is None else ' --only %d' % only),
              '#include <clpar/clpar.hpp>', '', '#include "gen_support.hpp"', '',
              '#include <algorithm>', '#include <array>', '#include <cmath>', '#include <cstdio>',
+             '#include <functional>',
              '#include <vector>', '']
     for h in helpers:
         lines += [h.define, '']
