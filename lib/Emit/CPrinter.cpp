@@ -176,12 +176,20 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
     }
     return;
   case Stmt::Kind::For: {
-    const std::string Guard = loopGuard(S, Indent, Out);
+    // A guarded loop is a block of its own: its checks declare a variable, and the loop
+    // may be the body of another statement (`for (...) for (...) ...`).
+    std::string Checks;
+    const std::string Guard = loopGuard(S, Indent + 1, Checks);
+    const std::string Outer = Pad;
     if (!Guard.empty()) {
-      Out += Pad + "if (" + Guard + ")\n";
-      ++Indent;
-      Pad += "  ";
+      Out += Outer + "{\n" + Checks + Outer + "  if (" + Guard + ")\n";
+      Indent += 2;
+      Pad += "    ";
     }
+    const auto CloseGuard = [&] {
+      if (!Guard.empty())
+        Out += Outer + "}\n";
+    };
     // The init statement is printed into the header without its newline.
     std::string Init;
     if (S.Children[0]) {
@@ -193,6 +201,7 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
            (S.Inc ? expr(*S.Inc) : "") + ")\n";
     stmt(*S.Children[1], S.Children[1]->K == Stmt::Kind::Compound ? Indent : Indent + 1,
          Out);
+    CloseGuard();
     return;
   }
   case Stmt::Kind::While:

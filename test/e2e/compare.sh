@@ -4,6 +4,7 @@
 # Runs SERIAL (the program built with the plain compiler and the header alone) and CLPAR
 # (the same program built with clpar++) and fails unless their outputs are identical.
 #   MODE host      CLPAR_DEVICE=host: the OpenMP variants
+# In every mode but host, a kernel that fails to build fails the test.
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
 #   MODE gpu, cpu  CLPAR_DEVICE=opencl-gpu, opencl-cpu: an OpenCL GPU or CPU device (on a
@@ -62,6 +63,11 @@ if [ -n "${E2E_EXPECT_TRACE:-}" ] && ! grep -q -e "$E2E_EXPECT_TRACE" "$work/tra
 fi
 if [ "$mode" = oclgrind ] && [ -s "$work/oclgrind.log" ]; then
   echo "oclgrind reported:"; cat "$work/oclgrind.log"; exit 1
+fi
+# A kernel that does not build falls back to the host, whose outputs agree: a translator
+# bug all the same, which no comparison of outputs would show.
+if [ "$mode" != host ] && grep -q "^clpar: build log of kernel" "$work/trace"; then
+  echo "a kernel failed to build"; exit 1
 fi
 # A kernel oclgrind cannot run falls back to another form or the host: not tested then.
 if [ "$mode" = oclgrind ] && grep -q 'OCLGRIND FATAL ERROR' "$work/trace"; then
