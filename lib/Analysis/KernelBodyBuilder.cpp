@@ -212,6 +212,22 @@ private:
     return RD && !arrayTypeInfo(T) && holdsNoState(RD);
   }
 
+  /// Whether \p RD is a std::pair: a struct of `first` and `second` whose assignment
+  /// operators the library writes out (so it is not trivially copyable), each a memberwise
+  /// assignment, which the kernel translates as any member function.
+  static bool isStdPair(const clang::CXXRecordDecl *RD) {
+    return RD && llvm::isa<clang::ClassTemplateSpecializationDecl>(RD) &&
+           RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == "pair";
+  }
+
+  /// Whether \p B is a name of a structured binding of a std::pair (tuple-like: C++ binds
+  /// it through get<>, to the pair's `first` or `second`).
+  static bool pairBinding(const clang::BindingDecl *B) {
+    const auto *Whole = llvm::dyn_cast_or_null<clang::DecompositionDecl>(B->getDecomposedDecl());
+    return B->getHoldingVar() && Whole &&
+           isStdPair(Whole->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  }
+
   /// Whether objects of \p RD hold no state: an empty class, or one whose bases and data
   /// members are all such classes (a functor composed of functors).
   static bool holdsNoState(const clang::CXXRecordDecl *RD) {
@@ -274,7 +290,7 @@ private:
       Why = "it has virtual functions";
     else if (RD->getNumVBases())
       Why = "it has a virtual base class";
-    else if (!RD->isTriviallyCopyable() || !RD->hasTrivialDestructor())
+    else if ((!RD->isTriviallyCopyable() && !isStdPair(RD)) || !RD->hasTrivialDestructor())
       Why = "it is not trivially copyable";
     if (RD && Why.empty())
       for (const clang::CXXBaseSpecifier &Base : RD->bases()) {
@@ -1387,7 +1403,7 @@ private:
     // is that object's field (declRef).  Tuple-like types bind through get<>.
     if (const auto *DD = llvm::dyn_cast<clang::DecompositionDecl>(VD))
       for (const clang::BindingDecl *B : DD->bindings())
-        if (B->getHoldingVar() || !isRecordValue(DD->getType()))
+        if ((B->getHoldingVar() && !pairBinding(B)) || !isRecordValue(DD->getType()))
           return fail(VD->getLocation(), "declares a structured binding of a type other "
                                          "than a struct");
     // A lambda needs no storage in a kernel: its calls become calls of a translated
@@ -2074,6 +2090,17 @@ private:
       ExprPtr L = makeExpr(Expr::Kind::IntLiteral, *T);
       L->Text = llvm::toString(EC->getInitVal(), 10, ir::isSignedInteger(*T));
       return L;
+    }
+    if (const auto *B = llvm::dyn_cast<clang::BindingDecl>(D); B && pairBinding(B)) {
+      // A std::pair binds through get<>: its names are `first` and `second` all the same.
+      const auto *Whole = llvm::cast<clang::DecompositionDecl>(B->getDecomposedDecl());
+      ExprPtr Object = varRef(Whole, DRE->getLocation());
+      if (!Object)
+        return nullptr;
+      const unsigned Index = static_cast<unsigned>(
+          std::find(Whole->bindings().begin(), Whole->bindings().end(), B) -
+          Whole->bindings().begin());
+      return recordField(std::move(Object), R.Records[Object->Record].Bases + Index);
     }
     if (const auto *B = llvm::dyn_cast<clang::BindingDecl>(D); B && B->getBinding())
       return expr(B->getBinding()); // a field of the bound object (varDecl)

@@ -1312,9 +1312,12 @@ def make_helpers(rng):
         Helper('gen_soft', ['float'], 1, False,
                'static float gen_soft(float x) {\n  return x / (1.0f + std::fabs(x));\n}',
                lambda ty, a: (1.0, 2 * a[0].E + 2)),
+        # A std::pair returned by a function and taken apart by a structured binding.
         Helper('gen_step', ['float', 'double', 'int'], 1, True,
-               'template <class T>\nT gen_step(T x) {\n  T y = x;\n  if (y > T(0))\n    y = y * T(2);\n'
-               '  else\n    y = -y;\n  return y;\n}',
+               'template <class T>\nstd::pair<T, int> gen_sign(T x) {\n'
+               '  return {x, x > T(0) ? 1 : 0};\n}\n'
+               'template <class T>\nT gen_step(T x) {\n  auto [y, positive] = gen_sign(x);\n'
+               '  if (positive)\n    y = y * T(2);\n  else\n    y = -y;\n  return y;\n}',
                lambda ty, a: (2 * a[0].V, 2 * a[0].E)),
         Helper('gen_tri', ['int'], 1, True,
                'constexpr int gen_tri(int k) {\n  return k %% %d * (k %% %d + 1) / 2;\n}' % (37, 37),
@@ -1380,7 +1383,7 @@ def write_batch(seed, programs, size, only, out):
              % (seed, programs, size, '' if only is None else ' --only %d' % only),
              '#include <clpar/clpar.hpp>', '', '#include "gen_support.hpp"', '',
              '#include <algorithm>', '#include <array>', '#include <cmath>', '#include <cstdio>',
-             '#include <functional>',
+             '#include <functional>', '#include <utility>',
              '#include <vector>', '']
     for h in helpers:
         lines += [h.define, '']
