@@ -4,7 +4,6 @@
 # Runs SERIAL (the program built with the plain compiler and the header alone) and CLPAR
 # (the same program built with clpar++) and fails unless their outputs are identical.
 #   MODE host      CLPAR_DEVICE=host: the OpenMP variants
-# In every mode but host, a kernel that fails to build fails the test.
 #   MODE opencl    CLPAR_DEVICE=opencl: the OpenCL device (PoCL here); with expect-device,
 #                  also fails if any region call ran on the host (a silent fallback)
 #   MODE gpu, cpu  CLPAR_DEVICE=opencl-gpu, opencl-cpu: an OpenCL GPU or CPU device (on a
@@ -20,6 +19,7 @@
 #   MODE auto-results  as auto, but only the outputs are compared (threads that make a
 #                  site's first calls at once may each try a variant), and at least one call
 #                  must have run on each side
+# In every mode but host, a kernel that fails to build fails the test.
 # Each run starts with an empty kernel cache of its own (CLPAR_CACHE_DIR).  With
 # E2E_EXPECT_TRACE set, the run's trace must contain that text (e.g. a kernel form's build
 # option).  With E2E_COMPARE set, that command (given the expected and the actual output)
