@@ -37,6 +37,11 @@ bool isPrangeType(clang::QualType T) {
   return S && S->getName() == "prange_t" && inNamespace(S, "clpar");
 }
 
+bool isStdPair(clang::QualType T) {
+  const auto *S = specialization(T);
+  return S && S->getName() == "pair" && inNamespace(S, "std");
+}
+
 std::optional<ArrayTypeInfo> arrayTypeInfo(clang::QualType T) {
   const auto *S = specialization(T);
   if (!S)

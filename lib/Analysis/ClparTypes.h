@@ -31,6 +31,9 @@ std::optional<ArrayTypeInfo> arrayTypeInfo(clang::QualType T);
 /// with the same size and meaning (long double, wchar_t, __int128, enums, ...).
 std::optional<ir::ScalarType> scalarTypeOf(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// std::pair<A, B> (references and cv stripped).
+bool isStdPair(clang::QualType T);
+
 /// True when \p T names a class in namespace clpar called \p Name.
 bool isClparClass(clang::QualType T, llvm::StringRef Name);
 

@@ -212,20 +212,11 @@ private:
     return RD && !arrayTypeInfo(T) && holdsNoState(RD);
   }
 
-  /// Whether \p RD is a std::pair: a struct of `first` and `second` whose assignment
-  /// operators the library writes out (so it is not trivially copyable), each a memberwise
-  /// assignment, which the kernel translates as any member function.
-  static bool isStdPair(const clang::CXXRecordDecl *RD) {
-    return RD && llvm::isa<clang::ClassTemplateSpecializationDecl>(RD) &&
-           RD->isInStdNamespace() && RD->getIdentifier() && RD->getName() == "pair";
-  }
-
   /// Whether \p B is a name of a structured binding of a std::pair (tuple-like: C++ binds
   /// it through get<>, to the pair's `first` or `second`).
   static bool pairBinding(const clang::BindingDecl *B) {
     const auto *Whole = llvm::dyn_cast_or_null<clang::DecompositionDecl>(B->getDecomposedDecl());
-    return B->getHoldingVar() && Whole &&
-           isStdPair(Whole->getType().getNonReferenceType()->getAsCXXRecordDecl());
+    return B->getHoldingVar() && Whole && isStdPair(Whole->getType());
   }
 
   /// Whether objects of \p RD hold no state: an empty class, or one whose bases and data
@@ -290,7 +281,9 @@ private:
       Why = "it has virtual functions";
     else if (RD->getNumVBases())
       Why = "it has a virtual base class";
-    else if ((!RD->isTriviallyCopyable() && !isStdPair(RD)) || !RD->hasTrivialDestructor())
+    // A std::pair's assignment operators are written out (so it is not trivially
+    // copyable), each a memberwise assignment, translated as any member function.
+    else if ((!RD->isTriviallyCopyable() && !isStdPair(T)) || !RD->hasTrivialDestructor())
       Why = "it is not trivially copyable";
     if (RD && Why.empty())
       for (const clang::CXXBaseSpecifier &Base : RD->bases()) {
@@ -3072,10 +3065,9 @@ private:
     std::string Name = MD->getQualifiedNameAsString();
     if (MD->isStatic())
       return callTranslated(CE->getExprLoc(), MD, Args, {});
-    // On an object of a stateless class (but for `this` of an empty base's function
-    // translated for a derived record, below): a function without the object.
-    // (An object of a derived class that holds data, converted to its empty base, is the
-    // CRTP's below.)
+    // On an object of a stateless class: a function without the object.  Not for `this`
+    // of an empty base's function translated for a derived record, nor for a derived
+    // object that holds data converted to its empty base: those are the CRTP's, below.
     const clang::QualType Whole = throughEmptyBases(Obj)->getType();
     const clang::QualType ObjType = Whole->isPointerType() ? Whole->getPointeeType() : Whole;
     if (isStateless(ObjType) && !(Sc->HasThis && thisOf(Obj))) {
@@ -3905,9 +3897,7 @@ private:
       return L;
     }
     // std::move and std::forward (a forwarding function object's) name their argument.
-    if (homeOf(FD) == Home::Std && CE->getNumArgs() == 1 &&
-        FD->getReturnType()->isReferenceType() && FD->getIdentifier() &&
-        (FD->getName() == "move" || FD->getName() == "forward"))
+    if (isStdMoveOrForward(FD))
       return expr(CE->getArg(0));
     unsigned Id = FD->getBuiltinID();
     if ((Id == clang::Builtin::BI__builtin_expect ||

@@ -92,6 +92,12 @@ bool isStdClamp(const clang::FunctionDecl *FD) {
          fromTheLibrary(FD);
 }
 
+bool isStdMoveOrForward(const clang::FunctionDecl *FD) {
+  return FD->getIdentifier() && (FD->getName() == "move" || FD->getName() == "forward") &&
+         FD->getNumParams() == 1 && FD->getReturnType()->isReferenceType() &&
+         homeOf(FD) == Home::Std && fromTheLibrary(FD);
+}
+
 bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD) {
   if (FD->getBuiltinID() == clang::Builtin::BI__builtin_is_constant_evaluated)
     return true;

@@ -35,6 +35,9 @@ std::optional<std::string> openclMathName(const clang::FunctionDecl *FD);
 /// std::clamp (any overload).
 bool isStdClamp(const clang::FunctionDecl *FD);
 
+/// std::move and std::forward of one argument: casts whose value is their argument.
+bool isStdMoveOrForward(const clang::FunctionDecl *FD);
+
 /// std::is_constant_evaluated() and the compiler's built-in behind it.
 bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD);
 
