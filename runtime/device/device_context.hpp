@@ -61,6 +61,14 @@ enum class launch_submission : std::uint8_t {
 /// error status (the command failed; pending_kernels reports it) changes nothing.
 launch_submission after_launch_status(launch_submission was, cl_int status) noexcept;
 
+/// A kernel argument's value as last set, for one that is not a buffer.
+struct kernel_arg_value {
+  static constexpr std::size_t max_size = 16;  ///< larger values are set every time
+  std::uint32_t size = 0;  ///< 0: not known
+  bool local = false;      ///< a __local size, set with no value
+  std::byte bytes[max_size] = {};
+};
+
 /// A region's kernel on one device, or why it could not be made.
 struct kernel_entry {
   cl::Program program;
@@ -80,6 +88,11 @@ struct kernel_entry {
   /// CL_KERNEL_LOCAL_MEM_SIZE before any argument is set: the kernel's own __local
   /// variables, which share the device's local memory with the reduction scratch arguments.
   std::uint64_t local_memory_bytes = 0;
+  /// Per argument, the value it was last set to where it is not a buffer, so that a call
+  /// sets only the arguments that changed (launch/kernel_launch.cpp); under the context's
+  /// launch_mutex().  Buffers are set every time: a buffer released and another made may
+  /// have the same handle.
+  std::vector<kernel_arg_value> arg_values;
 };
 
 class device_context {

@@ -240,7 +240,7 @@ void report_decision(trial_site& site) {
 trial_ticket choose_form(device_context& context, const launch_request& request,
                          std::uint64_t iterations, bool in_background, kernel_form& form) {
   const device_entry& device = context.device();
-  if (!trials_on(device)) return {};
+  if (!trials_on(device)) return trial_ticket::final_choice();
   const region_info& info = *request.info;
   const char* user = environment_value("CLPAR_CL_BUILD_OPTIONS");
   const unsigned iteration_class = size_class(iterations);
@@ -250,7 +250,7 @@ trial_ticket choose_form(device_context& context, const launch_request& request,
   for (const settled_site& known : settled_sites)
     if (known.site != nullptr && known.key == key) {
       take_choice(*known.site, form);
-      return {};
+      return trial_ticket::final_choice();
     }
   trial_table& trials = table();
   std::lock_guard lock(trials.mutex);
@@ -281,7 +281,7 @@ trial_ticket choose_form(device_context& context, const launch_request& request,
     settled_sites[settled_next] = {key, &site};
     settled_next = (settled_next + 1) % settled_sites.size();
     take_choice(site, form);
-    return {};
+    return trial_ticket::final_choice();
   }
   // A call of this class whose views give another rule form (other alignments, say)
   // keeps its own.
@@ -307,7 +307,7 @@ trial_ticket choose_form(device_context& context, const launch_request& request,
   if (site.trial.decided()) {
     report_decision(site);
     take_choice(site, form);
-    return {};
+    return trial_ticket::final_choice();
   }
   if (!site.trial.wants(candidate)) return {};
   form = site.candidates[candidate];

@@ -101,7 +101,13 @@ struct trial_ticket {
   trial_site* site = nullptr;
   std::size_t candidate = 0;
 
+  /// The form set is the one every later call of the same request takes (no trial, or a
+  /// decided one), so that a call repeating this one may take it without asking again
+  /// (launch/repeat_call.hpp).
+  bool settled = false;
+
   bool timing() const noexcept { return site != nullptr; }
+  static trial_ticket final_choice() noexcept { return {nullptr, 0, true}; }
 };
 
 /// Sets `form` (the call's rule form on entry) to the form the call takes on `context`'s

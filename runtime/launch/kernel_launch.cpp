@@ -37,13 +37,31 @@ void keep_kernel_event(cl_event event) noexcept {
 
 namespace {
 
-/// Sets kernel arguments in order, remembering the first failure.
+/// Sets kernel arguments in order, remembering the first failure.  A value that is not a
+/// buffer is set only when it differs from the one the kernel last had (kernel_entry::
+/// arg_values): a time loop's calls repeat theirs, and clSetKernelArg copies each value
+/// (allocating on PoCL).
 class arg_writer {
  public:
-  explicit arg_writer(cl::Kernel& kernel) : kernel_(kernel) {}
+  explicit arg_writer(kernel_entry& kernel) : kernel_(kernel) {
+    if (kernel_.arg_values.size() != kernel_.arg_count) kernel_.arg_values.assign(kernel_.arg_count, {});
+  }
 
   void raw(std::size_t size, const void* value) {
-    if (status_ == CL_SUCCESS) status_ = kernel_.setArg(index_, size, value);
+    if (status_ == CL_SUCCESS) {
+      kernel_arg_value* known =
+          index_ < kernel_.arg_values.size() ? &kernel_.arg_values[index_] : nullptr;
+      if (known == nullptr || !same(*known, size, value)) {
+        if (known != nullptr) known->size = 0;  // unknown until set
+        status_ = kernel_.kernel.setArg(index_, size, value);
+        if (status_ == CL_SUCCESS && known != nullptr && size <= kernel_arg_value::max_size &&
+            size > 0) {
+          known->size = static_cast<std::uint32_t>(size);
+          known->local = value == nullptr;
+          if (value != nullptr) std::memcpy(known->bytes, value, size);
+        }
+      }
+    }
     ++index_;
   }
   template <class T>
@@ -52,13 +70,20 @@ class arg_writer {
   }
   void buffer(const cl::Buffer* buffer) {
     const cl_mem handle = buffer != nullptr ? (*buffer)() : nullptr;
-    raw(sizeof(cl_mem), &handle);
+    if (index_ < kernel_.arg_values.size()) kernel_.arg_values[index_].size = 0;
+    if (status_ == CL_SUCCESS) status_ = kernel_.kernel.setArg(index_, sizeof handle, &handle);
+    ++index_;
   }
 
   cl_int status() const noexcept { return status_; }
 
  private:
-  cl::Kernel& kernel_;
+  static bool same(const kernel_arg_value& known, std::size_t size, const void* value) noexcept {
+    if (known.size == 0 || known.size != size || known.local != (value == nullptr)) return false;
+    return value == nullptr || std::memcmp(known.bytes, value, size) == 0;
+  }
+
+  kernel_entry& kernel_;
   cl_uint index_ = 0;
   cl_int status_ = CL_SUCCESS;
 };
@@ -377,7 +402,7 @@ const char* launch_part::enqueue(bool timed, bool asynchronous, bool flush) {
   }
 
   // 2. Arguments and launch.
-  arg_writer args(kernel_.kernel);
+  arg_writer args(kernel_);
   for (unsigned d = 0; d < info.dims; ++d) {
     args.value(cl_long{request_.dims[d].first});
     args.value(cl_long{request_.dims[d].step});

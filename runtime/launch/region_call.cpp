@@ -57,6 +57,7 @@
 #include "launch/kernel_form.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/reduction.hpp"
+#include "launch/repeat_call.hpp"
 #include "launch/shared_call.hpp"
 #include "memory/residency.hpp"
 #include "memory/span_set.hpp"
@@ -286,6 +287,24 @@ decision decide_and_run(const launch_request& request) {
   const region_info& info = *request.info;
   if (info.kernel_source == nullptr)
     return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
+  // A call repeating this thread's last device call outside auto takes its decision
+  // (launch/repeat_call.hpp).
+  const std::uint64_t epoch = environment_epoch();
+  call_memo* memo = thread_call_memo();
+  if (memo != nullptr && memo->matches(request, epoch)) {
+    const call_decision& repeat = memo->decision();
+    if (form_usable(repeat.kernel, repeat.form, info)) {
+      const char* failed = launch_on_device(*repeat.context, static_cast<device_id>(repeat.device),
+                                            *repeat.kernel, request, memo->spans(), false,
+                                            kernel_times_requested(), &repeat.form);
+      if (failed == nullptr)
+        return decision{true, repeat.context->device().name.c_str(), repeat.why,
+                        static_cast<int>(repeat.device), {}, {}, false, false, call_way::shared};
+      memo->forget();
+      return host(failed);
+    }
+    memo->forget();
+  }
   const call_traits call{iteration_count(request), request.placement, info.needs_fp64,
                          info.cpu_devices_only, info.strict_fp, auto_cpu_devices_requested()};
 
@@ -458,6 +477,12 @@ decision decide_and_run(const launch_request& request) {
     report_form_time(trial, form, failed != nullptr ? -1.0 : last_kernel_seconds);
   if (failed != nullptr) return host(failed);
   result.where = context.value->device().name.c_str();
+  if (memo != nullptr && !automatic && trial.settled && !weighed &&
+      !shares_out(parsed.selection, request.placement))
+    memo->remember(request, epoch,
+                   call_decision{static_cast<std::size_t>(choice.device), context.value, kernel,
+                                 form, result.why},
+                   spans);
   return result;
 }
 

@@ -44,6 +44,7 @@ struct memo {
   found values[capacity] = {};
   std::size_t count = 0;
   unsigned pins = 0;
+  std::uint64_t epoch = 0;  ///< counts the tables read; 0 before the first
 
   /// Makes `values` those of environ's table now: kept while the table is the same.
   void refresh() noexcept {
@@ -52,6 +53,7 @@ struct memo {
     table = now;
     table_read = true;
     count = 0;
+    ++epoch;
   }
 };
 
@@ -72,6 +74,12 @@ const char* environment_value(const char* name) noexcept {
 bool environment_switch(const char* name) noexcept {
   const char* value = environment_value(name);
   return value != nullptr && *value != '\0' && std::strcmp(value, "0") != 0;
+}
+
+std::uint64_t environment_epoch() noexcept {
+  memo& m = values_of_thread;
+  if (m.pins == 0) m.refresh();
+  return m.epoch;
 }
 
 environment_pin::environment_pin() noexcept {

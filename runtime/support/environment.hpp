@@ -13,11 +13,18 @@
 #ifndef CLPAR_RUNTIME_SUPPORT_ENVIRONMENT_HPP
 #define CLPAR_RUNTIME_SUPPORT_ENVIRONMENT_HPP
 
+#include <cstdint>
+
 namespace clpar::rt {
 
 /// std::getenv(name), memoized as described above.  `name` must stay valid for the
 /// thread's life (a string literal).
 const char* environment_value(const char* name) noexcept;
+
+/// Which table of the environment this thread's reads answer from: the same number as
+/// long as the table is unchanged (never 0), another after setenv, unsetenv or putenv.
+/// What a caller works out from CLPAR_* values may be kept while the epoch stays.
+std::uint64_t environment_epoch() noexcept;
 
 /// For its lifetime on this thread, the environment is taken as unchanged: reads skip
 /// comparing the table (one comparison when made).  A region call holds one, so that its

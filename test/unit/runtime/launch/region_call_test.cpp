@@ -30,7 +30,9 @@
 #include "device/pending_kernels.hpp"
 #include "launch/form_trials.hpp"
 #include "launch/kernel_launch.hpp"
+#include "launch/repeat_call.hpp"
 #include "schedule/cost_model.hpp"
+#include "support/environment.hpp"
 
 namespace clpar::rt {
 namespace {
@@ -821,6 +823,94 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   outcome<device_context*> context = device_context::of(0);
   ASSERT_TRUE(context) << context.why;
   EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
+}
+
+// A call repeating the thread's last device call takes its decision
+// (launch/repeat_call.hpp); a change of the environment or of the views decides afresh.
+TEST_F(RegionCall, ARepeatedCallInAScopeTakesTheLastDecision) {
+  const std::size_t n = 64;
+  relax_calls relax(n, 4);
+  call_memo* memo = thread_call_memo();
+  ASSERT_NE(memo, nullptr);
+  memo->forget();
+  {
+    data_scope scope("region_call_test.cpp:1:1 relax_loop");
+    relax.run_in(scope, 1);
+    launch_request request = relax.setup.request();
+    request.scope = &scope;
+    EXPECT_TRUE(memo->matches(request, environment_epoch()));
+    relax.run_in(scope, 2);  // taken from the memo
+    EXPECT_TRUE(memo->matches(request, environment_epoch()));
+    {
+      // CLPAR_DEVICE changed between calls: the host, as without the memo.
+      scoped_env host("CLPAR_DEVICE", "host");
+      EXPECT_FALSE(memo->matches(request, environment_epoch()));
+      region_call call(request);
+      EXPECT_FALSE(call.ran_on_device());
+      for (std::size_t i = 0; i < n; ++i) relax.y[i] = 0.5f * relax.y[i] + relax.x[i];
+    }
+    scope.sync();
+  }
+  relax.expect_done();
+  // Other views: not the remembered call; once made, it is.
+  std::vector<float> other(n, 1.0f);
+  relax.setup.views[1] = view_1d(other.data(), n, 1, true);
+  const launch_request request = relax.setup.request();
+  EXPECT_FALSE(memo->matches(request, environment_epoch()));
+  for (int c = 0; c < 2; ++c) {
+    region_call call(request);
+    ASSERT_TRUE(call.ran_on_device()) << c;
+  }
+  EXPECT_TRUE(memo->matches(request, environment_epoch()));
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_EQ(other[i], 0.5f * (0.5f * 1.0f + relax.x[i]) + relax.x[i]) << i;
+}
+
+// A kernel's arguments are set only where they changed since its last launch
+// (kernel_launch.cpp's arg_writer): calls that change only a scalar, a view's offset
+// within its buffer or the iteration space each see their own values.
+TEST_F(RegionCall, EachCallSeesItsOwnArgumentsWhereOnlySomeChange) {
+  const std::size_t n = 256;
+  std::vector<float> x(n), y(n, 0.0f), want(n, 0.0f);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 11);
+  data_scope scope("region_call_test.cpp:1:1 arguments");
+  call_setup setup("saxpy", saxpy_source, 1);
+  float a = 1.0f;
+  setup.scalars = {{&a, sizeof a}};
+  for (int c = 0; c < 6; ++c) {
+    // Calls 0-1 the whole arrays, 2-3 their second halves (a view's offset), 4-5 their
+    // first quarter (the count); a differs at every call.
+    const std::size_t first = c / 2 == 1 ? n / 2 : 0, count = c / 2 == 0 ? n : c / 2 == 1 ? n / 2 : n / 4;
+    a = 1.0f + static_cast<float>(c);
+    setup.dims = {range(count)};
+    setup.views = {view_1d(x.data() + first, count, 1, false),
+                   view_1d(y.data() + first, count, 1, true)};
+    launch_request request = setup.request();
+    request.scope = &scope;
+    {
+      region_call call(request);
+      ASSERT_TRUE(call.ran_on_device()) << c;
+    }
+    for (std::size_t i = first; i < first + count; ++i) want[i] += a * x[i];
+  }
+  scope.sync();
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
+}
+
+// Under auto nothing is remembered: the cost model weighs every call.
+TEST_F(RegionCall, AutoCallsAreNotRemembered) {
+  scoped_env automatic("CLPAR_DEVICE", "auto");
+  relax_calls relax(64, 1);
+  relax.setup.placement = placement_request::automatic;
+  call_memo* memo = thread_call_memo();
+  ASSERT_NE(memo, nullptr);
+  memo->forget();
+  for (int c = 0; c < 3; ++c) {
+    region_call call(relax.setup.request());
+    if (!call.ran_on_device())
+      for (std::size_t i = 0; i < 64; ++i) relax.y[i] = 0.5f * relax.y[i] + relax.x[i];
+  }
+  EXPECT_TRUE(memo->empty());
 }
 
 TEST_F(RegionCall, ATrackedLaunchShowsWhetherLaunchesNeedAFlush) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -79,6 +80,24 @@ TEST_F(Environment, APinHoldsOnItsOwnThreadOnly) {
   std::string seen;
   std::thread([&] { seen = value_or_none(environment_value(name)); }).join();
   EXPECT_EQ(seen, "after");
+}
+
+TEST_F(Environment, TheEpochChangesWithTheTableOnly) {
+  ::setenv(name, "1", 1);
+  const std::uint64_t first = environment_epoch();
+  EXPECT_NE(first, 0u);
+  EXPECT_EQ(environment_epoch(), first);
+  (void)environment_value("PATH");  // reads change nothing
+  EXPECT_EQ(environment_epoch(), first);
+  ::setenv(name, "2", 1);
+  const std::uint64_t second = environment_epoch();
+  EXPECT_NE(second, first);
+  {
+    const environment_pin pin;  // a pinned table keeps its epoch
+    ::unsetenv(name);
+    EXPECT_EQ(environment_epoch(), second);
+  }
+  EXPECT_NE(environment_epoch(), second);
 }
 
 TEST_F(Environment, ManyNamesStillAnswer) {
