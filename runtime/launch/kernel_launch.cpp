@@ -44,7 +44,8 @@ namespace {
 class arg_writer {
  public:
   explicit arg_writer(kernel_entry& kernel) : kernel_(kernel) {
-    if (kernel_.arg_values.size() != kernel_.arg_count) kernel_.arg_values.assign(kernel_.arg_count, {});
+    if (kernel_.arg_values.size() != kernel_.arg_count)
+      kernel_.arg_values.assign(kernel_.arg_count, {});
   }
 
   void raw(std::size_t size, const void* value) {

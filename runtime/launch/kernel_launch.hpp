@@ -7,7 +7,8 @@
 //      writes made current; the error word zeroed and one pooled buffer per reduction
 //      for its per-work-group partials;
 //   2. arguments set in region.hpp's convention (a view's offset counted from its record's
-//      buffer), the NDRange enqueued (work_size.hpp);
+//      buffer; a value other than a buffer only where it changed since the kernel's last
+//      launch), the NDRange enqueued (work_size.hpp);
 //   3. when the call needs nothing back from the kernel (no checks in it, no reduction) and
 //      its results stay on the device (a data scope), it returns once the kernel is
 //      enqueued and flushed (not flushed while the queue's last tracked launch showed its

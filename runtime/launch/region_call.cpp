@@ -9,7 +9,9 @@
 //   device's calibration and the bytes each choice would move against the site's measured
 //   times.  Then the kernel is built (device_context) and run (kernel_launch).  Any failure
 //   on the way answers "host" and leaves host memory as it was, so the stub's OpenMP
-//   variant gives the right result.
+//   variant gives the right result.  Outside auto, a call repeating the thread's last
+//   device call skips to the launch with that call's device, spans, form and kernel
+//   (launch/repeat_call.hpp).
 //
 // Calls give the cost model their work time: every host call the OpenMP variant's (from the
 // end of the decision to the stub's last line), a timed device call the kernel's profiled

@@ -880,7 +880,9 @@ TEST_F(RegionCall, EachCallSeesItsOwnArgumentsWhereOnlySomeChange) {
   for (int c = 0; c < 6; ++c) {
     // Calls 0-1 the whole arrays, 2-3 their second halves (a view's offset), 4-5 their
     // first quarter (the count); a differs at every call.
-    const std::size_t first = c / 2 == 1 ? n / 2 : 0, count = c / 2 == 0 ? n : c / 2 == 1 ? n / 2 : n / 4;
+    const std::size_t part = static_cast<std::size_t>(c / 2);
+    const std::size_t first = part == 1 ? n / 2 : 0;
+    const std::size_t count = part == 0 ? n : part == 1 ? n / 2 : n / 4;
     a = 1.0f + static_cast<float>(c);
     setup.dims = {range(count)};
     setup.views = {view_1d(x.data() + first, count, 1, false),
