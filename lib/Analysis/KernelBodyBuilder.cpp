@@ -220,11 +220,14 @@ private:
   }
 
   /// Whether objects of \p RD hold no state: an empty class, or one whose bases and data
-  /// members are all such classes (a functor composed of functors).
+  /// members are all such classes (a functor composed of functors).  A lambda without
+  /// captures is one (passed to a function that calls it, `apply(f, x)`).
   static bool holdsNoState(const clang::CXXRecordDecl *RD) {
-    RD = RD->getDefinition();
-    if (!RD || RD->isLambda() || RD->isUnion() || RD->isPolymorphic() || RD->getNumVBases())
+    RD = RD ? RD->getDefinition() : nullptr;
+    if (!RD || RD->isUnion() || RD->isPolymorphic() || RD->getNumVBases())
       return false;
+    if (RD->isLambda())
+      return RD->capture_size() == 0;
     if (RD->isEmpty())
       return true;
     for (const clang::CXXBaseSpecifier &B : RD->bases())
@@ -3413,8 +3416,20 @@ private:
       // argument has no effects).
       if (isStateless(T))
         continue;
-      bool ByValueOrConstRef = Captured || !T->isReferenceType() ||
+      // Nor does a lambda this lambda captures: calling it passes what it captures, named
+      // here (lambdaCall), not the closure.
+      if (const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+          Captured && RD && RD->isLambda())
+        continue;
+      // A variable a lambda captures by reference is passed as a non-const reference
+      // parameter is (below): its address where the lambda changes it, else its value.
+      const bool CapturedByRef = Captured && capturedByReference(Def, P) &&
+                                 !T.getNonReferenceType().isConstQualified() &&
+                                 (scalarTypeOf(T, Ctx) || isRecordValue(T));
+      bool ByValueOrConstRef = (Captured && !CapturedByRef) || !T->isReferenceType() ||
                                T.getNonReferenceType().isConstQualified();
+      if (CapturedByRef)
+        ByValueOrConstRef = false;
       ir::Function::Param Param;
       // An unnamed parameter (a defaulted comparison's) still needs a name in C.
       Param.Name = FunctionNames.nameFor(
@@ -3490,11 +3505,11 @@ private:
         FS.LocalNames[P] = Param.Name;
         if (Captured)
           FS.ReadOnlyNames.insert(Param.Name);
-      } else if (!Captured && T->isReferenceType() &&
-                 (scalarTypeOf(T, Ctx) || isRecordValue(T))) {
-        // A non-const reference (an rvalue one too, a forwarding reference's): the
-        // argument's address, so the argument must be a variable of the kernel; one the
-        // function never changes takes the value (below).
+      } else if (CapturedByRef || (!Captured && T->isReferenceType() &&
+                                   (scalarTypeOf(T, Ctx) || isRecordValue(T)))) {
+        // A non-const reference (an rvalue one too, a forwarding reference's), or a
+        // variable captured by reference: the argument's address, so the argument must be
+        // a variable of the kernel; one the function never changes takes the value (below).
         std::optional<ValueType> VT = valueTypeOf(T, P->getLocation());
         if (!VT)
           return std::nullopt;
@@ -3553,7 +3568,7 @@ private:
     }
     std::string Base = "clpar_fn_" + (Lambda ? std::string("lambda")
                                              : identifierPart(Def->getNameAsString()));
-    if (OfRecord || Stateless)
+    if ((OfRecord || Stateless) && !Lambda)
       Base = "clpar_fn_" +
              identifierPart((ThisAs ? classOf(*ThisAs) : Method->getParent())->getNameAsString()) +
              "_" + (Ctor ? std::string("make") : identifierPart(Def->getNameAsString()));
@@ -3741,6 +3756,17 @@ private:
     return callTranslated(OC->getExprLoc(), Op, Args, Captures);
   }
 
+  /// Whether \p Fn is a lambda's call operator that captures \p V by reference.
+  static bool capturedByReference(const clang::FunctionDecl *Fn, const clang::VarDecl *V) {
+    const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Fn);
+    if (!MD || !MD->getParent()->isLambda())
+      return false;
+    for (const clang::LambdaCapture &C : MD->getParent()->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == V)
+        return C.getCaptureKind() == clang::LCK_ByRef;
+    return false;
+  }
+
   /// Whether \p MD is a member function of a stateless class translated without an
   /// object (not as an empty base's for the derived record \p ThisAs).
   static bool statelessMethod(const clang::CXXMethodDecl *MD, std::optional<unsigned> ThisAs) {
@@ -3843,6 +3869,10 @@ private:
         if (!E)
           return nullptr;
         if (P.Pointer) { // a reference the function changes: the variable's address
+          if (!addressable(*E) && Captured)
+            return fail(Loc, "calls a lambda that changes '" + Captured->getNameAsString() +
+                                 "', which it captures by reference and the loop does not "
+                                 "declare");
           if (!addressable(*E))
             return fail(Arg->getExprLoc(),
                         "passes something other than a variable of the kernel to the "

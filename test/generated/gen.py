@@ -1305,19 +1305,27 @@ def make_helpers(rng):
                '  return std::minus<>{}(gen_apply(gen_times{}, a), b);\n}' % c,
                lambda ty, a: fl(ty, c * a[0].V + a[1].V, c * a[0].E + a[1].E,
                                 a[0].exact and a[1].exact)),
+        # Lambdas that change a local they capture by reference, one by name and one by
+        # [&].  Its value: x < lo ? lo : (x > hi ? hi : x).
         Helper('gen_clamp', ['int', 'float', 'double', 'unsigned'], 1, True,
                'template <class T>\nT gen_clamp(T x) {\n  const T lo = T(1), hi = T(%d);\n'
-               '  return x < lo ? lo : (x > hi ? hi : x);\n}' % (50 * c),
+               '  T r = x;\n  auto raise_to = [&r](T bound) {\n    if (r < bound)\n'
+               '      r = bound;\n  };\n  auto lower_to = [&](T bound) {\n    if (r > bound)\n'
+               '      r = bound;\n  };\n  raise_to(lo);\n  lower_to(hi);\n  return r;\n}'
+               % (50 * c),
                lambda ty, a: (min(a[0].V, 50 * c) if a[0].V != INF else 50 * c, a[0].E)),
         Helper('gen_soft', ['float'], 1, False,
                'static float gen_soft(float x) {\n  return x / (1.0f + std::fabs(x));\n}',
                lambda ty, a: (1.0, 2 * a[0].E + 2)),
-        # A std::pair returned by a function and taken apart by a structured binding.
+        # A std::pair returned by a function and taken apart by a structured binding; a
+        # lambda without captures passed to a generic lambda that calls it.
         Helper('gen_step', ['float', 'double', 'int'], 1, True,
                'template <class T>\nstd::pair<T, int> gen_sign(T x) {\n'
                '  return {x, x > T(0) ? 1 : 0};\n}\n'
                'template <class T>\nT gen_step(T x) {\n  auto [y, positive] = gen_sign(x);\n'
-               '  if (positive)\n    y = y * T(2);\n  else\n    y = -y;\n  return y;\n}',
+               '  const auto apply = [](auto f, T v) { return f(v); };\n'
+               '  if (positive)\n    y = apply([](T v) { return v * T(2); }, y);\n'
+               '  else\n    y = -y;\n  return y;\n}',
                lambda ty, a: (2 * a[0].V, 2 * a[0].E)),
         Helper('gen_tri', ['int'], 1, True,
                'constexpr int gen_tri(int k) {\n  return k %% %d * (k %% %d + 1) / 2;\n}' % (37, 37),

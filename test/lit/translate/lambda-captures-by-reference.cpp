@@ -1,0 +1,88 @@
+// Lambdas in kernels that change what they capture by reference, and lambdas passed to
+// functions and lambdas.  A variable captured by reference that the lambda changes is
+// passed by address (as a non-const reference parameter is); one it only reads, by value.
+// A lambda without captures is a stateless object: passed as an argument it passes
+// nothing, and its calls are calls of its translated call operator.  A lambda captured by
+// another passes nothing either: calling it passes what it captures, by name.  A lambda
+// that changes a variable the loop does not declare stays on OpenMP with its own remark.
+// RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_21_3.cl
+// RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_36_3.cl
+// RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_50_3.cl
+// RUN: FileCheck %s --check-prefix=PASSED < %t.cl/clpar_passed_72_3.cl
+#include <clpar/clpar.hpp>
+
+struct sums {
+  float s;
+  int n;
+};
+
+void accumulate(clpar::view<float> out, float k) {
+  for (auto i : clpar::prange(out.size())) {
+    float s = 0, base = float(i);
+    auto add = [&](float v) { s += v * k + base; };
+    for (int j = 0; j < 3; ++j)
+      add(float(j));
+    out[i] = s;
+  }
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:21:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_accumulate_21_3' calling 'lambda at line 23' and an OpenMP variant [-Rclpar]
+// ACCUM: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, float *s, float k, float base)
+// ACCUM-NEXT: {
+// ACCUM-NEXT: (*s) += (v * k) + base;
+// ACCUM: clpar_fn_lambda(clpar_err, (float)j, &s, k, base);
+
+void record(clpar::view<float> out) {
+  for (auto i : clpar::prange(out.size())) {
+    sums a{0, 0};
+    auto add = [&a](float v) { a.s += v; a.n += 1; };
+    add(float(i));
+    add(2.0f);
+    out[i] = a.s / float(a.n);
+  }
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:36:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_record_36_3' calling 'lambda at line 38' and an OpenMP variant [-Rclpar]
+// RECORD: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, clpar_rec_sums *a)
+// RECORD: (*a).s += v;
+// RECORD: clpar_fn_lambda(clpar_err, (float)i, &a);
+
+void nested(clpar::view<float> out) {
+  for (auto i : clpar::prange(out.size())) {
+    float s = 0;
+    auto inner = [&s](float v) { s = s * 0.5f + v; };
+    auto outer = [&s, &inner](float v) {
+      inner(v);
+      inner(v + 1);
+      s += 1;
+    };
+    outer(float(i));
+    out[i] = s;
+  }
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:50:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_nested_50_3' calling 'lambda at line 52', 'lambda at line 53' and an OpenMP variant [-Rclpar]
+// NESTED: {{^}}void clpar_fn_lambda_2(__global int *clpar_err, float v, float *s)
+// NESTED-NEXT: {
+// NESTED-NEXT: clpar_fn_lambda(clpar_err, v, &(*s));
+
+template <class F> float twice(F f, float x) { return f(f(x)); }
+
+void passed(clpar::view<float> out) {
+  auto square = [](float x) { return x * x; };
+  auto apply = [](auto f, auto x) { return f(x) + 1; };
+  for (auto i : clpar::prange(out.size()))
+    out[i] = twice(square, out[i]) + apply(square, float(i));
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:72:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_passed_72_3' calling 'lambda at line 70', 'twice', 'lambda at line 71' and an OpenMP variant [-Rclpar]
+// PASSED: {{^}}float clpar_fn_twice(__global int *clpar_err, float x)
+// PASSED-NEXT: {
+// PASSED-NEXT: return clpar_fn_lambda(clpar_err, clpar_fn_lambda(clpar_err, x));
+
+void outside(clpar::view<float> out) {
+  int count = 0;
+  auto inc = [&count]() { ++count; };
+  for (auto i : clpar::prange(out.size())) {
+    inc();
+    out[i] = 1;
+  }
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:84:5: remark: prange loop not offloaded to OpenCL: it calls a lambda that changes 'count', which it captures by reference and the loop does not declare; the OpenMP variant is used [-Rclpar]
