@@ -3733,8 +3733,23 @@ private:
     const auto *Op = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(OC->getDirectCallee());
     if (!Op)
       return fail(OC->getExprLoc(), "calls a lambda it cannot resolve");
+    // A lambda this one captures is called with what it captures, by name: those come
+    // too, transitively (captureKindOf).
     std::vector<const clang::VarDecl *> Captures;
-    for (const clang::LambdaCapture &C : RD->captures()) {
+    std::vector<const clang::LambdaCapture *> All;
+    std::set<const clang::CXXRecordDecl *> Seen;
+    std::function<void(const clang::CXXRecordDecl *)> Collect = [&](const clang::CXXRecordDecl *L) {
+      if (!Seen.insert(L).second)
+        return;
+      for (const clang::LambdaCapture &C : L->captures()) {
+        All.push_back(&C);
+        if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
+          Collect(Inner);
+      }
+    };
+    Collect(RD);
+    for (const clang::LambdaCapture *CP : All) {
+      const clang::LambdaCapture &C = *CP;
       if (!C.capturesVariable())
         return fail(C.getLocation(), "calls a lambda that captures 'this'");
       // An init-capture's variable lives only in the closure: the host has no name for it.
@@ -3750,10 +3765,38 @@ private:
       if (ReductionIndex.count(V))
         return fail(C.getLocation(), "calls a lambda that captures the reduction "
                                      "variable '" + V->getNameAsString() + "'");
-      Captures.push_back(V);
+      if (std::find(Captures.begin(), Captures.end(), V) == Captures.end())
+        Captures.push_back(V);
     }
     std::vector<const clang::Expr *> Args(OC->arg_begin() + 1, OC->arg_end());
     return callTranslated(OC->getExprLoc(), Op, Args, Captures);
+  }
+
+  /// The closure type of the variable \p C captures, when that is a lambda's.
+  static const clang::CXXRecordDecl *capturedLambda(const clang::LambdaCapture &C) {
+    if (!C.capturesVariable())
+      return nullptr;
+    const auto *V = llvm::dyn_cast<clang::VarDecl>(C.getCapturedVar());
+    const clang::CXXRecordDecl *RD =
+        V ? V->getType().getNonReferenceType()->getAsCXXRecordDecl() : nullptr;
+    return RD && RD->isLambda() ? RD : nullptr;
+  }
+
+  /// How the lambda \p L captures \p V: itself, or through a lambda it captures (whose
+  /// captures by reference stay references to the variables, however it is captured).
+  static std::optional<clang::LambdaCaptureKind> captureKindOf(const clang::CXXRecordDecl *L,
+                                                              const clang::VarDecl *V,
+                                                              unsigned Depth = 0) {
+    if (Depth > 16)
+      return std::nullopt;
+    for (const clang::LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == V)
+        return C.getCaptureKind();
+    for (const clang::LambdaCapture &C : L->captures())
+      if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
+        if (std::optional<clang::LambdaCaptureKind> K = captureKindOf(Inner, V, Depth + 1))
+          return K;
+    return std::nullopt;
   }
 
   /// Whether \p Fn is a lambda's call operator that captures \p V by reference.
@@ -3761,10 +3804,7 @@ private:
     const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Fn);
     if (!MD || !MD->getParent()->isLambda())
       return false;
-    for (const clang::LambdaCapture &C : MD->getParent()->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == V)
-        return C.getCaptureKind() == clang::LCK_ByRef;
-    return false;
+    return captureKindOf(MD->getParent(), V) == clang::LCK_ByRef;
   }
 
   /// Whether \p MD is a member function of a stateless class translated without an

@@ -47,15 +47,16 @@ void record(clpar::view<const float> in, clpar::view<float> out) {
 
 void nested(clpar::view<const float> in, clpar::view<float> out) {
   for (auto i : clpar::prange(in.size())) {  // region: 1
-    float s = 1;
-    auto halve_add = [&s](float v) { s = s * 0.5f + v; };
-    auto both = [&s, &halve_add](float v) {
-      halve_add(v);
-      halve_add(v + 0.25f);
-      s += 1;
+    float lo = in[i], hi = in[i];
+    auto widen = [&lo, &hi](float v) {
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
     };
-    both(in[i]);
-    out[i] = s;
+    auto around = [&](float v, int steps) {
+      for (int k = 1; k <= steps; ++k) widen(v + float(k) * 0.5f - 1.0f);
+    };
+    around(in[i], 3);
+    out[i] = hi - lo * 2.0f;
   }
 }
 
@@ -94,11 +95,11 @@ void generic(clpar::view<const T> in, clpar::view<T> out, Make make) {
 }  // namespace
 
 int main() {
-  const std::size_t n = 1000;
-  std::vector<float> in(n), out(n);
-  for (std::size_t k = 0; k < n; ++k) in[k] = float(int(k % 9)) * 0.25f;
-  clpar::view<const float> vin(in.data(), n);
-  clpar::view<float> vout(out.data(), n);
+  const std::size_t n = 777;
+  std::vector<float> in(n), out(n, 0.0f);
+  for (std::size_t k = 0; k < n; ++k) in[k] = 0.25f * float(int(k % 11) - 5);
+  const clpar::view<const float> vin(in);
+  const clpar::view<float> vout(out);
 
   accumulate(vin, vout, 2.0f);
   show("accumulate", out);

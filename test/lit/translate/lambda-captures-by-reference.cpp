@@ -1,15 +1,16 @@
 // Lambdas in kernels that change what they capture by reference, and lambdas passed to
 // functions and lambdas.  A variable captured by reference that the lambda changes is
 // passed by address (as a non-const reference parameter is); one it only reads, by value.
-// A lambda without captures is a stateless object: passed as an argument it passes
-// nothing, and its calls are calls of its translated call operator.  A lambda captured by
-// another passes nothing either: calling it passes what it captures, by name.  A lambda
-// that changes a variable the loop does not declare stays on OpenMP with its own remark.
+// A lambda without captures is a stateless object: passed as an argument it passes nothing.
+// A lambda captured by another passes nothing either: calling it passes what it captures
+// (the other passes those on, as the called one captures them).  A lambda that changes a
+// variable the loop does not declare stays on OpenMP with its own remark.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_21_3.cl
-// RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_36_3.cl
-// RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_50_3.cl
-// RUN: FileCheck %s --check-prefix=PASSED < %t.cl/clpar_passed_72_3.cl
+// RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_22_3.cl
+// RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_37_3.cl
+// RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_51_3.cl
+// RUN: FileCheck %s --check-prefix=THROUGH < %t.cl/clpar_through_71_3.cl
+// RUN: FileCheck %s --check-prefix=PASSED < %t.cl/clpar_passed_89_3.cl
 #include <clpar/clpar.hpp>
 
 struct sums {
@@ -26,7 +27,7 @@ void accumulate(clpar::view<float> out, float k) {
     out[i] = s;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:21:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_accumulate_21_3' calling 'lambda at line 23' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:22:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_accumulate_22_3' calling 'lambda at line 24' and an OpenMP variant [-Rclpar]
 // ACCUM: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, float *s, float k, float base)
 // ACCUM-NEXT: {
 // ACCUM-NEXT: (*s) += (v * k) + base;
@@ -41,7 +42,7 @@ void record(clpar::view<float> out) {
     out[i] = a.s / float(a.n);
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:36:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_record_36_3' calling 'lambda at line 38' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:37:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_record_37_3' calling 'lambda at line 39' and an OpenMP variant [-Rclpar]
 // RECORD: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, clpar_rec_sums *a)
 // RECORD: (*a).s += v;
 // RECORD: clpar_fn_lambda(clpar_err, (float)i, &a);
@@ -59,10 +60,26 @@ void nested(clpar::view<float> out) {
     out[i] = s;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:50:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_nested_50_3' calling 'lambda at line 52', 'lambda at line 53' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:51:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_nested_51_3' calling 'lambda at line 53', 'lambda at line 54' and an OpenMP variant [-Rclpar]
 // NESTED: {{^}}void clpar_fn_lambda_2(__global int *clpar_err, float v, float *s)
 // NESTED-NEXT: {
 // NESTED-NEXT: clpar_fn_lambda(clpar_err, v, &(*s));
+
+// `around` names only `widen`: it captures that, and calling it passes what `widen`
+// captures (by reference, as `widen` does).
+void through(clpar::view<float> out) {
+  for (auto i : clpar::prange(out.size())) {
+    float lo = out[i], hi = out[i];
+    auto widen = [&](float v) { lo = v < lo ? v : lo; hi = v > hi ? v : hi; };
+    auto around = [&](float v) { widen(v - 1); widen(v + 1); };
+    around(out[i]);
+    out[i] = hi - lo;
+  }
+}
+// REMARK-DAG: lambda-captures-by-reference.cpp:71:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_through_71_3' calling 'lambda at line 73', 'lambda at line 74' and an OpenMP variant [-Rclpar]
+// THROUGH: {{^}}void clpar_fn_lambda_2(__global int *clpar_err, float v, float *lo, float *hi)
+// THROUGH-NEXT: {
+// THROUGH-NEXT: clpar_fn_lambda(clpar_err, v - 1.0f, &(*lo), &(*hi));
 
 template <class F> float twice(F f, float x) { return f(f(x)); }
 
@@ -72,7 +89,7 @@ void passed(clpar::view<float> out) {
   for (auto i : clpar::prange(out.size()))
     out[i] = twice(square, out[i]) + apply(square, float(i));
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:72:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_passed_72_3' calling 'lambda at line 70', 'twice', 'lambda at line 71' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:89:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_passed_89_3' calling 'lambda at line 87', 'twice', 'lambda at line 88' and an OpenMP variant [-Rclpar]
 // PASSED: {{^}}float clpar_fn_twice(__global int *clpar_err, float x)
 // PASSED-NEXT: {
 // PASSED-NEXT: return clpar_fn_lambda(clpar_err, clpar_fn_lambda(clpar_err, x));
@@ -85,4 +102,4 @@ void outside(clpar::view<float> out) {
     out[i] = 1;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:84:5: remark: prange loop not offloaded to OpenCL: it calls a lambda that changes 'count', which it captures by reference and the loop does not declare; the OpenMP variant is used [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:101:5: remark: prange loop not offloaded to OpenCL: it calls a lambda that changes 'count', which it captures by reference and the loop does not declare; the OpenMP variant is used [-Rclpar]
