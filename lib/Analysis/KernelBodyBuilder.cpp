@@ -3426,10 +3426,8 @@ private:
       const bool CapturedByRef = Captured && capturedByReference(Def, P) &&
                                  !T.getNonReferenceType().isConstQualified() &&
                                  (scalarTypeOf(T, Ctx) || isRecordValue(T));
-      bool ByValueOrConstRef = (Captured && !CapturedByRef) || !T->isReferenceType() ||
-                               T.getNonReferenceType().isConstQualified();
-      if (CapturedByRef)
-        ByValueOrConstRef = false;
+      bool ByValueOrConstRef = !CapturedByRef && (Captured || !T->isReferenceType() ||
+                                                  T.getNonReferenceType().isConstQualified());
       ir::Function::Param Param;
       // An unnamed parameter (a defaulted comparison's) still needs a name in C.
       Param.Name = FunctionNames.nameFor(
@@ -3738,15 +3736,16 @@ private:
     std::vector<const clang::VarDecl *> Captures;
     std::vector<const clang::LambdaCapture *> All;
     std::set<const clang::CXXRecordDecl *> Seen;
-    std::function<void(const clang::CXXRecordDecl *)> Collect = [&](const clang::CXXRecordDecl *L) {
-      if (!Seen.insert(L).second)
-        return;
-      for (const clang::LambdaCapture &C : L->captures()) {
-        All.push_back(&C);
-        if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
-          Collect(Inner);
-      }
-    };
+    std::function<void(const clang::CXXRecordDecl *)> Collect =
+        [&](const clang::CXXRecordDecl *L) {
+          if (!Seen.insert(L).second)
+            return;
+          for (const clang::LambdaCapture &C : L->captures()) {
+            All.push_back(&C);
+            if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
+              Collect(Inner);
+          }
+        };
     Collect(RD);
     for (const clang::LambdaCapture *CP : All) {
       const clang::LambdaCapture &C = *CP;
@@ -3785,16 +3784,13 @@ private:
   /// How the lambda \p L captures \p V: itself, or through a lambda it captures (whose
   /// captures by reference stay references to the variables, however it is captured).
   static std::optional<clang::LambdaCaptureKind> captureKindOf(const clang::CXXRecordDecl *L,
-                                                              const clang::VarDecl *V,
-                                                              unsigned Depth = 0) {
-    if (Depth > 16)
-      return std::nullopt;
+                                                              const clang::VarDecl *V) {
     for (const clang::LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCapturedVar() == V)
         return C.getCaptureKind();
     for (const clang::LambdaCapture &C : L->captures())
       if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
-        if (std::optional<clang::LambdaCaptureKind> K = captureKindOf(Inner, V, Depth + 1))
+        if (std::optional<clang::LambdaCaptureKind> K = captureKindOf(Inner, V))
           return K;
     return std::nullopt;
   }
