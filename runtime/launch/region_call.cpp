@@ -9,8 +9,8 @@
 //   device's calibration and the bytes each choice would move against the site's measured
 //   times.  Then the kernel is built (device_context) and run (kernel_launch).  Any failure
 //   on the way answers "host" and leaves host memory as it was, so the stub's OpenMP
-//   variant gives the right result.  Outside auto, a call repeating the thread's last
-//   device call skips to the launch with that call's device, spans, form and kernel
+//   variant gives the right result.  Outside auto, a call repeating one of the thread's
+//   last device calls skips to the launch with that call's device, spans, form and kernel
 //   (launch/repeat_call.hpp).
 //
 // Calls give the cost model their work time: every host call the OpenMP variant's (from the
@@ -292,8 +292,8 @@ decision decide_and_run(const launch_request& request) {
   // A call repeating this thread's last device call outside auto takes its decision
   // (launch/repeat_call.hpp).
   const std::uint64_t epoch = environment_epoch();
-  call_memo* memo = thread_call_memo();
-  if (memo != nullptr && memo->matches(request, epoch)) {
+  call_memos* memos = thread_call_memos();
+  if (call_memo* memo = memos != nullptr ? memos->find(request, epoch) : nullptr) {
     const call_decision& repeat = memo->decision();
     if (form_usable(repeat.kernel, repeat.form, info)) {
       const char* failed = launch_on_device(*repeat.context, static_cast<device_id>(repeat.device),
@@ -479,12 +479,13 @@ decision decide_and_run(const launch_request& request) {
     report_form_time(trial, form, failed != nullptr ? -1.0 : last_kernel_seconds);
   if (failed != nullptr) return host(failed);
   result.where = context.value->device().name.c_str();
-  if (memo != nullptr && !automatic && trial.settled && !weighed &&
+  if (memos != nullptr && !automatic && trial.settled && !weighed &&
       !shares_out(parsed.selection, request.placement))
-    memo->remember(request, epoch,
-                   call_decision{static_cast<std::size_t>(choice.device), context.value, kernel,
-                                 form, result.why},
-                   spans);
+    memos->slot_for(epoch).remember(
+        request, epoch,
+        call_decision{static_cast<std::size_t>(choice.device), context.value, kernel, form,
+                      result.why},
+        spans);
   return result;
 }
 

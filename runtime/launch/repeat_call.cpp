@@ -55,14 +55,32 @@ void call_memo::remember(const launch_request& request, std::uint64_t epoch,
   epoch_ = epoch;
 }
 
+call_memo* call_memos::find(const launch_request& request, std::uint64_t epoch) noexcept {
+  for (call_memo& memo : memos_)
+    if (memo.matches(request, epoch)) return &memo;
+  return nullptr;
+}
+
+call_memo& call_memos::slot_for(std::uint64_t epoch) noexcept {
+  for (call_memo& memo : memos_)
+    if (memo.epoch() != epoch) return memo;  // empty (0) or stale
+  call_memo& oldest = memos_[next_];
+  next_ = (next_ + 1) % slots;
+  return oldest;
+}
+
+void call_memos::forget_all() noexcept {
+  for (call_memo& memo : memos_) memo.forget();
+}
+
 namespace {
 
-/// The thread's memo, read without a guard; `memo_owner` makes it on first use and, when
-/// the thread's objects are destroyed, clears it first.
-constinit thread_local call_memo* current_memo = nullptr;
+/// The thread's memos, read without a guard; `memo_owner` makes them on first use and, when
+/// the thread's objects are destroyed, clears the pointer first.
+constinit thread_local call_memos* current_memo = nullptr;
 
 struct memo_owner {
-  std::unique_ptr<call_memo> memo = std::make_unique<call_memo>();
+  std::unique_ptr<call_memos> memo = std::make_unique<call_memos>();
   memo_owner() { current_memo = memo.get(); }
   ~memo_owner() { current_memo = nullptr; }
   memo_owner(const memo_owner&) = delete;
@@ -73,7 +91,7 @@ constinit thread_local bool memo_made = false;
 
 }  // namespace
 
-call_memo* thread_call_memo() noexcept {
+call_memos* thread_call_memos() noexcept {
   if (current_memo != nullptr || memo_made) return current_memo;
   memo_made = true;  // once per thread: after its destruction the memo stays null
   try {

@@ -8,9 +8,11 @@
 // or a decided form trial, launch/form_trials.hpp) and the built kernel.  A time loop makes
 // the same call thousands of times, and working all that out again took 0.6 to 1.2 us of a
 // 10 to 15 us call on an H100 (docs/performance.md, "A waiting call, stage by stage").  So
-// each thread keeps the decision of its last device call made outside auto, with a copy of
-// the request's parts it followed from and the environment's epoch
-// (support/environment.hpp); a call whose parts and epoch are the same takes the decision.
+// each thread keeps the decisions of its last few device calls made outside auto
+// (call_memos::slots), each with a copy of the request's parts it followed from and the
+// environment's epoch (support/environment.hpp); a call whose parts and epoch are those of
+// one kept takes its decision.  A time loop of several regions, or of one region called
+// with its arrays swapped every step, finds each of its calls.
 //
 // What is not part of the decision is not kept: every call still holds and places its spans
 // through the region registry (launch/kernel_launch.hpp), sets its arguments (its scalars
@@ -59,6 +61,8 @@ class call_memo {
 
   /// Only while not empty.
   const call_decision& decision() const noexcept { return decision_; }
+  /// The environment's epoch the memo was made at (0: empty).
+  std::uint64_t epoch() const noexcept { return epoch_; }
   const span_set& spans() const noexcept { return *spans_; }
 
  private:
@@ -77,9 +81,26 @@ class call_memo {
   std::optional<span_set> spans_;
 };
 
-/// This thread's memo; null once the thread's objects are being destroyed (a call made
+/// A thread's memos of its last few calls.
+class call_memos {
+ public:
+  static constexpr std::size_t slots = 8;
+
+  /// The memo that remembers `request` at `epoch`, or null.
+  call_memo* find(const launch_request& request, std::uint64_t epoch) noexcept;
+  /// Where to remember a call made at `epoch`: an empty memo or one made at another epoch
+  /// (which no call can match), else the one filled longest ago.
+  call_memo& slot_for(std::uint64_t epoch) noexcept;
+  void forget_all() noexcept;
+
+ private:
+  call_memo memos_[slots];
+  std::size_t next_ = 0;  ///< the memo filled longest ago, when all are in use
+};
+
+/// This thread's memos; null once the thread's objects are being destroyed (a call made
 /// then decides afresh).
-call_memo* thread_call_memo() noexcept;
+call_memos* thread_call_memos() noexcept;
 
 }  // namespace clpar::rt
 

@@ -825,26 +825,27 @@ TEST_F(RegionCall, UncheckedKernelsInAScopeRunWithoutWaiting) {
   EXPECT_EQ(context.value->pending().size(), 0u);  // kernel_seconds_total waited
 }
 
-// A call repeating the thread's last device call takes its decision
-// (launch/repeat_call.hpp); a change of the environment or of the views decides afresh.
+// A call repeating one of the thread's last device calls takes its decision
+// (launch/repeat_call.hpp); a change of the environment decides afresh, and other views
+// are another call, remembered beside the first.
 TEST_F(RegionCall, ARepeatedCallInAScopeTakesTheLastDecision) {
   const std::size_t n = 64;
   relax_calls relax(n, 4);
-  call_memo* memo = thread_call_memo();
-  ASSERT_NE(memo, nullptr);
-  memo->forget();
+  call_memos* memos = thread_call_memos();
+  ASSERT_NE(memos, nullptr);
+  memos->forget_all();
+  launch_request request = relax.setup.request();
   {
     data_scope scope("region_call_test.cpp:1:1 relax_loop");
-    relax.run_in(scope, 1);
-    launch_request request = relax.setup.request();
     request.scope = &scope;
-    EXPECT_TRUE(memo->matches(request, environment_epoch()));
+    relax.run_in(scope, 1);
+    EXPECT_NE(memos->find(request, environment_epoch()), nullptr);
     relax.run_in(scope, 2);  // taken from the memo
-    EXPECT_TRUE(memo->matches(request, environment_epoch()));
+    EXPECT_NE(memos->find(request, environment_epoch()), nullptr);
     {
       // CLPAR_DEVICE changed between calls: the host, as without the memo.
       scoped_env host("CLPAR_DEVICE", "host");
-      EXPECT_FALSE(memo->matches(request, environment_epoch()));
+      EXPECT_EQ(memos->find(request, environment_epoch()), nullptr);
       region_call call(request);
       EXPECT_FALSE(call.ran_on_device());
       for (std::size_t i = 0; i < n; ++i) relax.y[i] = 0.5f * relax.y[i] + relax.x[i];
@@ -852,16 +853,18 @@ TEST_F(RegionCall, ARepeatedCallInAScopeTakesTheLastDecision) {
     scope.sync();
   }
   relax.expect_done();
-  // Other views: not the remembered call; once made, it is.
+  // Other views: not a remembered call; once made, it is, beside the first.
   std::vector<float> other(n, 1.0f);
   relax.setup.views[1] = view_1d(other.data(), n, 1, true);
-  const launch_request request = relax.setup.request();
-  EXPECT_FALSE(memo->matches(request, environment_epoch()));
+  const launch_request changed = relax.setup.request();
+  EXPECT_EQ(memos->find(changed, environment_epoch()), nullptr);
   for (int c = 0; c < 2; ++c) {
-    region_call call(request);
+    region_call call(changed);
     ASSERT_TRUE(call.ran_on_device()) << c;
   }
-  EXPECT_TRUE(memo->matches(request, environment_epoch()));
+  EXPECT_NE(memos->find(changed, environment_epoch()), nullptr);
+  request.scope = nullptr;
+  EXPECT_NE(memos->find(request, environment_epoch()), nullptr);
   for (std::size_t i = 0; i < n; ++i)
     ASSERT_EQ(other[i], 0.5f * (0.5f * 1.0f + relax.x[i]) + relax.x[i]) << i;
 }
@@ -904,15 +907,15 @@ TEST_F(RegionCall, AutoCallsAreNotRemembered) {
   scoped_env automatic("CLPAR_DEVICE", "auto");
   relax_calls relax(64, 1);
   relax.setup.placement = placement_request::automatic;
-  call_memo* memo = thread_call_memo();
-  ASSERT_NE(memo, nullptr);
-  memo->forget();
+  call_memos* memos = thread_call_memos();
+  ASSERT_NE(memos, nullptr);
+  memos->forget_all();
   for (int c = 0; c < 3; ++c) {
     region_call call(relax.setup.request());
     if (!call.ran_on_device())
       for (std::size_t i = 0; i < 64; ++i) relax.y[i] = 0.5f * relax.y[i] + relax.x[i];
   }
-  EXPECT_TRUE(memo->empty());
+  EXPECT_EQ(memos->find(relax.setup.request(), environment_epoch()), nullptr);
 }
 
 TEST_F(RegionCall, ATrackedLaunchShowsWhetherLaunchesNeedAFlush) {

@@ -139,12 +139,52 @@ TEST(CallMemo, ManyViewsAreNotRemembered) {
   EXPECT_FALSE(memo.matches(request, 1));
 }
 
-TEST(CallMemo, EachThreadHasItsOwn) {
-  call_memo* mine = thread_call_memo();
+TEST(CallMemos, FindsEachOfTheLastCalls) {
+  call_memos memos;
+  remembered first, second;  // two regions, as a time loop's two stencils
+  second.info.site = "repeat_call_test.cpp:3:1";
+  memos.slot_for(5).remember(first.request(), 5, some_decision(), span_set({first.views, 2}));
+  memos.slot_for(5).remember(second.request(), 5, some_decision(), span_set({second.views, 2}));
+  EXPECT_NE(memos.find(first.request(), 5), nullptr);
+  EXPECT_NE(memos.find(second.request(), 5), nullptr);
+  EXPECT_NE(memos.find(first.request(), 5), memos.find(second.request(), 5));
+  // The same region with its arrays swapped is another call, kept beside the first.
+  launch_request swapped = first.request();
+  const view_arg views[2] = {first.views[1], first.views[0]};
+  swapped.views = views;
+  EXPECT_EQ(memos.find(swapped, 5), nullptr);
+  memos.slot_for(5).remember(swapped, 5, some_decision(), span_set({views, 2}));
+  EXPECT_NE(memos.find(swapped, 5), nullptr);
+  EXPECT_NE(memos.find(first.request(), 5), nullptr);
+  memos.forget_all();
+  EXPECT_EQ(memos.find(first.request(), 5), nullptr);
+  EXPECT_EQ(memos.find(swapped, 5), nullptr);
+}
+
+TEST(CallMemos, AStaleMemoIsReusedBeforeTheOldest) {
+  call_memos memos;
+  remembered calls[call_memos::slots + 1];
+  for (std::size_t k = 0; k < call_memos::slots; ++k)
+    memos.slot_for(1).remember(calls[k].request(), 1, some_decision(),
+                               span_set({calls[k].views, 2}));
+  for (std::size_t k = 0; k < call_memos::slots; ++k)
+    EXPECT_NE(memos.find(calls[k].request(), 1), nullptr) << k;
+  // All in use at epoch 1: one more replaces the one filled longest ago.
+  remembered &extra = calls[call_memos::slots];
+  memos.slot_for(1).remember(extra.request(), 1, some_decision(), span_set({extra.views, 2}));
+  EXPECT_EQ(memos.find(calls[0].request(), 1), nullptr);
+  EXPECT_NE(memos.find(calls[1].request(), 1), nullptr);
+  EXPECT_NE(memos.find(extra.request(), 1), nullptr);
+  // At another epoch every memo is stale: the first slot is taken, whatever it held.
+  EXPECT_EQ(&memos.slot_for(2), memos.find(extra.request(), 1));
+}
+
+TEST(CallMemos, EachThreadHasItsOwn) {
+  call_memos* mine = thread_call_memos();
   ASSERT_NE(mine, nullptr);
-  EXPECT_EQ(thread_call_memo(), mine);
-  call_memo* theirs = nullptr;
-  std::thread([&] { theirs = thread_call_memo(); }).join();
+  EXPECT_EQ(thread_call_memos(), mine);
+  call_memos* theirs = nullptr;
+  std::thread([&] { theirs = thread_call_memos(); }).join();
   EXPECT_NE(theirs, nullptr);
   EXPECT_NE(theirs, mine);
 }
