@@ -289,8 +289,8 @@ decision decide_and_run(const launch_request& request) {
   const region_info& info = *request.info;
   if (info.kernel_source == nullptr)
     return host(info.host_only_reason ? info.host_only_reason : "no OpenCL variant");
-  // A call repeating this thread's last device call outside auto takes its decision
-  // (launch/repeat_call.hpp).
+  // A call repeating one of this thread's last device calls outside auto takes its
+  // decision (launch/repeat_call.hpp).
   const std::uint64_t epoch = environment_epoch();
   call_memos* memos = thread_call_memos();
   if (call_memo* memo = memos != nullptr ? memos->find(request, epoch) : nullptr) {

@@ -1,4 +1,4 @@
-// runtime/launch/repeat_call.cpp - a device call that repeats this thread's last one.
+// runtime/launch/repeat_call.cpp - a device call that repeats one of this thread's last ones.
 #include "launch/repeat_call.hpp"
 
 #include <memory>

@@ -1,5 +1,5 @@
-// runtime/launch/repeat_call.hpp - a device call that repeats this thread's last one takes
-// its decision as it stands.
+// runtime/launch/repeat_call.hpp - a device call that repeats one of this thread's last
+// ones takes its decision as it stands.
 //
 // Outside auto, where a call runs and with which kernel follows from its request alone (the
 // region, the iteration space, the views, the placement asked for, the inner trip count)
