@@ -1147,6 +1147,13 @@ private:
       return rangeFor(RF, Out);
     }
     if (const auto *E = llvm::dyn_cast<clang::Expr>(S)) {
+      // A point the program promises never to reach (libstdc++'s constant-evaluation
+      // asserts, behind std::is_constant_evaluated(), say): nothing to run.
+      if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E->IgnoreParenImpCasts());
+          CE && CE->getBuiltinCallee() == clang::Builtin::BI__builtin_unreachable) {
+        Out.push_back(std::make_unique<Stmt>(Stmt::Kind::Null));
+        return true;
+      }
       auto ES = std::make_unique<Stmt>(Stmt::Kind::Expression);
       const clang::Expr *Saved = DiscardedValue;
       StmtPtr SavedCopy = std::move(ElementCopy);
@@ -1575,20 +1582,14 @@ private:
   ExprPtr intLiteral(const llvm::APSInt &V, ScalarType T) {
     bool Signed = ir::isSignedInteger(T);
     if (Signed && V.isNegative() && V.isMinSignedValue() &&
-        (T == ScalarType::Int || T == ScalarType::Long)) {
-      ExprPtr Max = makeExpr(Expr::Kind::IntLiteral, T);
-      Max->Text = "-" + llvm::toString(llvm::APSInt::getMaxValue(V.getBitWidth(), false), 10);
-      ExprPtr One = makeExpr(Expr::Kind::IntLiteral, T);
-      One->Text = "1";
-      ExprPtr B = makeExpr(Expr::Kind::Binary, T);
-      B->Text = "-";
-      B->Operands.push_back(std::move(Max));
-      B->Operands.push_back(std::move(One));
-      return B;
-    }
-    ExprPtr L = makeExpr(Expr::Kind::IntLiteral, T);
-    L->Text = llvm::toString(V, 10, Signed);
-    return L;
+        (T == ScalarType::Int || T == ScalarType::Long))
+      return ir::makeBinary(
+          "-", T,
+          ir::makeIntLiteral(T, "-" + llvm::toString(llvm::APSInt::getMaxValue(
+                                                         V.getBitWidth(), false),
+                                                     10)),
+          ir::makeIntLiteral(T, "1"));
+    return ir::makeIntLiteral(T, llvm::toString(V, 10, Signed));
   }
 
   ExprPtr zeroOf(ScalarType T) {
@@ -1946,6 +1947,8 @@ private:
     }
     if (const auto *IC = llvm::dyn_cast<clang::ImplicitCastExpr>(E))
       return implicitCast(IC);
+    if (const auto *BC = llvm::dyn_cast<clang::BuiltinBitCastExpr>(E))
+      return bitCast(BC);
     if (const auto *EC = llvm::dyn_cast<clang::ExplicitCastExpr>(E)) {
       if (EC->getCastKind() == clang::CK_DerivedToBase ||
           EC->getCastKind() == clang::CK_UncheckedDerivedToBase ||
@@ -2045,6 +2048,30 @@ private:
     }
     return fail(E->getExprLoc(), std::string("uses an expression of kind '") +
                                      E->getStmtClassName() + "'");
+  }
+
+  /// std::bit_cast (__builtin_bit_cast) between scalars of one size: OpenCL's as_type,
+  /// the same bits read as the other type (a conversion would change them).
+  ExprPtr bitCast(const clang::BuiltinBitCastExpr *BC) {
+    const clang::Expr *Sub = BC->getSubExpr();
+    std::optional<ScalarType> To = scalarTypeOf(BC->getType(), Ctx);
+    std::optional<ScalarType> From = scalarTypeOf(Sub->getType(), Ctx);
+    if (!To || !From || *To == ScalarType::Bool || *From == ScalarType::Bool)
+      return fail(BC->getBeginLoc(), "reinterprets the bits of a '" +
+                                         typeText(Sub->getType()) + "' as a '" +
+                                         typeText(BC->getType()) +
+                                         "' (only between arithmetic types other than bool)");
+    ExprPtr Operand = expr(Sub);
+    if (!Operand)
+      return nullptr;
+    if (*To == *From)
+      return Operand;
+    if (*To == ScalarType::Double || *From == ScalarType::Double)
+      R.UsesDouble = true;
+    ExprPtr C = makeExpr(Expr::Kind::Call, *To);
+    C->Text = std::string("as_") + ir::openclTypeName(*To);
+    C->Operands.push_back(makeCast(*From, std::move(Operand)));
+    return C;
   }
 
   ExprPtr implicitCast(const clang::ImplicitCastExpr *IC) {
@@ -3970,6 +3997,10 @@ private:
          Id == clang::Builtin::BI__builtin_expect_with_probability) &&
         CE->getNumArgs() >= 1)
       return expr(CE->getArg(0)); // a hint; its value is the first argument
+    if (std::optional<ExprPtr> Bits = bitCountCall(CE, Id))
+      return std::move(*Bits);
+    if (const char *Rotation = stdRotationName(FD))
+      return rotation(CE, Rotation);
     std::optional<std::string> Builtin = openclMathName(FD);
     bool Clamp = !Builtin && isStdClamp(FD);
     if (Clamp || (Builtin && (*Builtin == "min" || *Builtin == "max"))) {
@@ -3980,6 +4011,83 @@ private:
     if (!Builtin)
       return userCall(CE, FD);
     return mathCall(CE, FD, *Builtin);
+  }
+
+  /// The compiler's bit counts, which <bit>'s std::popcount, std::countl_zero,
+  /// std::countr_zero, std::bit_width and std::has_single_bit call: __builtin_popcount,
+  /// __builtin_clz, __builtin_ctz and __builtin_parity of unsigned int, long and long long.
+  /// OpenCL C has popcount and clz (clz of 0 is the width, where C leaves it undefined);
+  /// ctz, which OpenCL C 1.2 lacks, is a helper the kernel defines (clpar_ctz_uint and
+  /// _ulong).  Nothing for other calls; a null expression when the argument fails.
+  std::optional<ExprPtr> bitCountCall(const clang::CallExpr *CE, unsigned Id) {
+    namespace B = clang::Builtin;
+    const char *Name = nullptr;
+    switch (Id) {
+    case B::BI__builtin_popcount: case B::BI__builtin_popcountl:
+    case B::BI__builtin_popcountll:
+    case B::BI__builtin_parity: case B::BI__builtin_parityl: case B::BI__builtin_parityll:
+      Name = "popcount";
+      break;
+    case B::BI__builtin_clz: case B::BI__builtin_clzl: case B::BI__builtin_clzll:
+      Name = "clz";
+      break;
+    case B::BI__builtin_ctz: case B::BI__builtin_ctzl: case B::BI__builtin_ctzll:
+      Name = "ctz";
+      break;
+    default:
+      return std::nullopt;
+    }
+    if (CE->getNumArgs() != 1)
+      return std::nullopt;
+    const clang::FunctionDecl *FD = CE->getDirectCallee();
+    const uint64_t Bits = Ctx.getTypeSize(FD->getParamDecl(0)->getType());
+    if (Bits != 32 && Bits != 64)
+      return std::nullopt;
+    const ScalarType U = Bits == 32 ? ScalarType::UInt : ScalarType::ULong;
+    std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
+    ExprPtr Operand = expr(CE->getArg(0));
+    if (!T || !Operand)
+      return ExprPtr();
+    ExprPtr C = makeExpr(Expr::Kind::Call, U);
+    C->Text = std::string(Name) == "ctz" ? (Bits == 32 ? "clpar_ctz_uint" : "clpar_ctz_ulong")
+                                         : Name;
+    C->Operands.push_back(makeCast(U, std::move(Operand)));
+    if (Id == B::BI__builtin_parity || Id == B::BI__builtin_parityl ||
+        Id == B::BI__builtin_parityll)
+      C = ir::makeBinary("&", U, std::move(C), ir::makeIntLiteral(U, "1"));
+    return makeCast(*T, std::move(C));
+  }
+
+  /// std::rotl(x, s) and std::rotr(x, s) as OpenCL's rotate of x's unsigned type, which
+  /// rotates left by its count modulo the width: s converted to that type is the same count
+  /// modulo the width (a negative s rotates the other way, as in C++), its negation rotr's.
+  ExprPtr rotation(const clang::CallExpr *CE, const char *Name) {
+    std::optional<ScalarType> T = typeOf(CE->getType(), CE->getExprLoc());
+    if (!T)
+      return nullptr;
+    if (ir::isFloating(*T) || ir::isSignedInteger(*T) || *T == ScalarType::Bool ||
+        *T == ScalarType::Record)
+      return fail(CE->getExprLoc(), std::string("rotates a value of type '") +
+                                        typeText(CE->getType()) + "'");
+    ExprPtr Value = expr(CE->getArg(0));
+    ExprPtr Count = Value ? expr(CE->getArg(1)) : nullptr;
+    if (!Count)
+      return nullptr;
+    if (std::string(Name) == "rotr") {
+      // Negated where it wraps: in uint for the narrower types (a uchar or ushort operand
+      // of '-' is promoted to int), whose widths divide 2^32.
+      const ScalarType N = *T == ScalarType::ULong ? ScalarType::ULong : ScalarType::UInt;
+      ExprPtr Minus = makeExpr(Expr::Kind::Unary, N);
+      Minus->Text = "-";
+      Minus->Operands.push_back(makeCast(N, std::move(Count)));
+      Count = std::move(Minus);
+    }
+    Count = makeCast(*T, std::move(Count));
+    ExprPtr C = makeExpr(Expr::Kind::Call, *T);
+    C->Text = "rotate";
+    C->Operands.push_back(makeCast(*T, std::move(Value)));
+    C->Operands.push_back(std::move(Count));
+    return C;
   }
 
   /// The value of a call the compiler can evaluate: consteval functions, and constexpr

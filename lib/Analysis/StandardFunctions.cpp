@@ -98,6 +98,17 @@ bool isStdMoveOrForward(const clang::FunctionDecl *FD) {
          homeOf(FD) == Home::Std && fromTheLibrary(FD);
 }
 
+const char *stdRotationName(const clang::FunctionDecl *FD) {
+  if (!FD->getIdentifier() || FD->getNumParams() != 2 || homeOf(FD) != Home::Std ||
+      !fromTheLibrary(FD))
+    return nullptr;
+  if (FD->getName() == "rotl")
+    return "rotl";
+  if (FD->getName() == "rotr")
+    return "rotr";
+  return nullptr;
+}
+
 bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD) {
   if (FD->getBuiltinID() == clang::Builtin::BI__builtin_is_constant_evaluated)
     return true;

@@ -38,6 +38,9 @@ bool isStdClamp(const clang::FunctionDecl *FD);
 /// std::move and std::forward of one argument: casts whose value is their argument.
 bool isStdMoveOrForward(const clang::FunctionDecl *FD);
 
+/// std::rotl or std::rotr (<bit>): "rotl" or "rotr"; null for every other function.
+const char *stdRotationName(const clang::FunctionDecl *FD);
+
 /// std::is_constant_evaluated() and the compiler's built-in behind it.
 bool isConstantEvaluatedQuery(const clang::FunctionDecl *FD);
 

@@ -842,8 +842,12 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   // std::min and std::max on floating point (NaN handling as in C++), and std::clamp
   // where the kernel calls it.
   bool UsesClamp = false;
+  // Trailing zeros, which OpenCL C has only from 2.0: a helper per width where called.
+  bool UsesCtz32 = false, UsesCtz64 = false;
   const auto FindClamp = [&](const Expr &E) {
     UsesClamp |= E.K == Expr::Kind::Call && E.Text == "clamp" && ir::isFloating(E.Type);
+    UsesCtz32 |= E.K == Expr::Kind::Call && E.Text == "clpar_ctz_uint";
+    UsesCtz64 |= E.K == Expr::Kind::Call && E.Text == "clpar_ctz_ulong";
   };
   if (R.KernelBody)
     ir::forEachExpr(*R.KernelBody, FindClamp);
@@ -860,6 +864,9 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
       K += Type + " clpar_std_clamp_" + Type + "(" + Type + " v, " + Type + " lo, " + Type +
            " hi) { return v < lo ? lo : (hi < v ? hi : v); }\n";
   }
+  for (const std::string Type : {"uint", "ulong"})
+    if (Type == "uint" ? UsesCtz32 : UsesCtz64)
+      K += Type + " clpar_ctz_" + Type + "(" + Type + " x) { return popcount(~x & (x - 1)); }\n";
   if (!R.Tables.empty()) {
     K += "\n";
     OpenCLPrinter P(R, false, R.Views);

@@ -163,6 +163,20 @@ ExprPtr makeCast(ScalarType T, ExprPtr E) {
   return C;
 }
 
+ExprPtr makeBinary(const char *Op, ScalarType T, ExprPtr L, ExprPtr R) {
+  ExprPtr B = makeExpr(Expr::Kind::Binary, T);
+  B->Text = Op;
+  B->Operands.push_back(std::move(L));
+  B->Operands.push_back(std::move(R));
+  return B;
+}
+
+ExprPtr makeIntLiteral(ScalarType T, std::string Text) {
+  ExprPtr L = makeExpr(Expr::Kind::IntLiteral, T);
+  L->Text = std::move(Text);
+  return L;
+}
+
 ExprPtr makeAbs(ScalarType T, ExprPtr Operand) {
   Operand = makeCast(T, std::move(Operand));
   if (!isFloating(T) && !isSignedInteger(T))

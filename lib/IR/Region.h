@@ -200,6 +200,10 @@ ExprPtr makeExpr(Expr::Kind K, ScalarType T);
 /// \p E converted to \p T: a cast, or a non-negative integer literal retyped (3 -> 3u,
 /// 3UL, 3.0f), which reads better and means the same.
 ExprPtr makeCast(ScalarType T, ExprPtr E);
+/// \p L \p Op \p R (Op a binary operator's text) of type \p T.
+ExprPtr makeBinary(const char *Op, ScalarType T, ExprPtr L, ExprPtr R);
+/// The integer literal \p Text of type \p T.
+ExprPtr makeIntLiteral(ScalarType T, std::string Text);
 /// C++'s abs of type \p T in OpenCL C: fabs for floating point, the value itself for
 /// unsigned types, and OpenCL's abs (whose result is unsigned) cast back otherwise.
 ExprPtr makeAbs(ScalarType T, ExprPtr Operand);
