@@ -75,10 +75,12 @@ public:
   }
   bool TraverseLambdaExpr(clang::LambdaExpr *E) {
     ++InLambda;
+    Lambdas.push_back(E);
     unsigned SavedBreakable = Breakable;
     Breakable = 0;
     bool R = Base::TraverseLambdaExpr(E);
     Breakable = SavedBreakable;
+    Lambdas.pop_back();
     --InLambda;
     return R;
   }
@@ -133,6 +135,8 @@ public:
   // standard library's (std::atomic's, made for this) are not judged.
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
     const clang::OverloadedOperatorKind K = E->getOperator();
+    if (K == clang::OO_Call)
+      outerLambdaCall(E);
     if (!E->isAssignmentOp() && K != clang::OO_PlusPlus && K != clang::OO_MinusMinus)
       return true;
     if (E->getNumArgs() == 0 || inStd(E->getDirectCallee()))
@@ -254,10 +258,85 @@ private:
       return;
     }
     const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
-    if (VD && isOuter(VD) && !Path.empty())
+    if (VD && isOuter(VD) && !Path.empty() && !(InLambda && capturedCopy(VD)))
       Diags.error(Loc, "write to '" + VD->getNameAsString() + "." + Path + "', part of '" +
                            VD->getNameAsString() + "', declared outside the prange loop" +
                            Rule);
+  }
+
+  /// Whether \p VD, named in the lambdas being traversed, is the copy one of them holds:
+  /// the innermost lambda that captures it captures it by copy (a mutable lambda changing
+  /// it changes its closure's copy, made in each iteration).
+  bool capturedCopy(const clang::VarDecl *VD) const {
+    for (auto L = Lambdas.rbegin(); L != Lambdas.rend(); ++L)
+      for (const clang::LambdaCapture &C : (*L)->captures())
+        if (C.capturesVariable() && C.getCapturedVar() == VD)
+          return C.getCaptureKind() == clang::LCK_ByCopy;
+    return false;
+  }
+
+  /// A call of a lambda declared outside the loop (`inc()`, the closure an outer variable):
+  /// every iteration calls the one closure, so what its body changes of what it captures
+  /// by reference, or of its own copies (a mutable lambda), every iteration changes.
+  void outerLambdaCall(const clang::CXXOperatorCallExpr *E) {
+    const auto *MD = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(E->getDirectCallee());
+    const clang::VarDecl *Closure = E->getNumArgs() > 0 ? referencedVar(E->getArg(0)) : nullptr;
+    if (!MD || !MD->getParent()->isLambda() || !MD->hasBody() || !Closure ||
+        !isOuter(Closure))
+      return;
+    const clang::CXXRecordDecl *Class = MD->getParent();
+    struct Writes : clang::RecursiveASTVisitor<Writes> {
+      std::vector<const clang::Expr *> Targets;
+      bool VisitBinaryOperator(clang::BinaryOperator *B) {
+        if (B->isAssignmentOp())
+          Targets.push_back(B->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(clang::UnaryOperator *U) {
+        if (U->isIncrementDecrementOp())
+          Targets.push_back(U->getSubExpr());
+        return true;
+      }
+      bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *O) {
+        const clang::OverloadedOperatorKind K = O->getOperator();
+        if (O->getNumArgs() > 0 && (O->isAssignmentOp() || K == clang::OO_PlusPlus ||
+                                    K == clang::OO_MinusMinus))
+          Targets.push_back(O->getArg(0));
+        return true;
+      }
+    } Found;
+    Found.TraverseStmt(MD->getBody());
+    for (const clang::Expr *Target : Found.Targets) {
+      // A member of what it captures (`acc.n += 1`) is part of it.
+      const clang::Expr *Root = strip(Target);
+      while (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(Root)) {
+        if (ME->isArrow())
+          break;
+        Root = strip(ME->getBase());
+      }
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Root);
+      const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD)
+        continue;
+      const clang::LambdaCapture *Capture = nullptr;
+      for (const clang::LambdaCapture &C : Class->captures())
+        if (C.capturesVariable() && C.getCapturedVar() == VD)
+          Capture = &C;
+      if (!Capture && !VD->isInitCapture())
+        continue; // a local of the lambda or a parameter
+      const std::string Name = "'" + VD->getNameAsString() + "'";
+      const std::string Call = "calls '" + Closure->getNameAsString() +
+                               "', a lambda declared outside the prange loop, which changes ";
+      if (Capture && Capture->getCaptureKind() == clang::LCK_ByRef)
+        Diags.error(E->getExprLoc(),
+                    Call + Name + ", captured by reference; only reductions may update "
+                                  "outer variables");
+      else
+        Diags.error(E->getExprLoc(),
+                    Call + "its copy of " + Name + ", which every iteration shares; "
+                                                   "declare the lambda in the loop");
+      return;
+    }
   }
 
   void write(const clang::Expr *E, const clang::Expr *Target, clang::SourceLocation Loc) {
@@ -266,7 +345,7 @@ private:
       partWrite(Target, Loc);
       return;
     }
-    if (!isOuter(VD))
+    if (!isOuter(VD) || (InLambda && capturedCopy(VD)))
       return;
     const clang::VarDecl *UpdVar = nullptr;
     std::optional<ir::ReductionOp> Op = reductionUpdateOf(E, UpdVar);
@@ -345,6 +424,7 @@ private:
   CheckedBody &Result;
   unsigned Breakable = 0;
   unsigned InLambda = 0;
+  std::vector<const clang::LambdaExpr *> Lambdas; ///< being traversed, innermost last
   llvm::DenseMap<const clang::VarDecl *, unsigned> References;
   llvm::DenseMap<const clang::VarDecl *, unsigned> UpdateReferences;
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> FirstUpdate;

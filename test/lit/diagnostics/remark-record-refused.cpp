@@ -161,9 +161,10 @@ void value_initializes(clpar::view<float> v) {
 // translate/lambda-captures-by-reference.cpp.)
 void lambda_writes_capture(clpar::view<float> v) {
   tally t{0};
-  auto first = [t]() mutable { t.n = 1; return t.n; }; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:36: remark: prange loop not offloaded to OpenCL: it assigns to a member of a variable a lambda captured; the OpenMP variant is used [-Rclpar]
-  for (auto i : clpar::prange(v.size()))
+  for (auto i : clpar::prange(v.size())) {
+    auto first = [t]() mutable { t.n = 1; return t.n; }; // CHECK-DAG: remark-record-refused.cpp:[[@LINE]]:38: remark: prange loop not offloaded to OpenCL: it assigns to a member of a variable a lambda captured; the OpenMP variant is used [-Rclpar]
     v[i] = float(first());
+  }
 }
 
 // An array member initialized from another array, and one reached through a pointer.

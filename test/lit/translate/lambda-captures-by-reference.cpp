@@ -3,8 +3,8 @@
 // passed by address (as a non-const reference parameter is); one it only reads, by value.
 // A lambda without captures is a stateless object: passed as an argument it passes nothing.
 // A lambda captured by another passes nothing either: calling it passes what it captures
-// (the other passes those on, as the called one captures them).  A lambda that changes a
-// variable the loop does not declare stays on OpenMP with its own remark.
+// (the other passes those on, as the called one captures them).  A mutable lambda's copy
+// is its own.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_22_3.cl
 // RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_37_3.cl
@@ -94,12 +94,17 @@ void passed(clpar::view<float> out) {
 // PASSED-NEXT: {
 // PASSED-NEXT: return clpar_fn_lambda(clpar_err, clpar_fn_lambda(clpar_err, x));
 
-void outside(clpar::view<float> out) {
-  int count = 0;
-  auto inc = [&count]() { ++count; };
+// A mutable lambda declared in the loop changes its closure's copy of what it captures by
+// copy, made in each iteration: not a write to the outer variable (the kernels do not hold
+// such a copy: OpenMP).
+void copies(clpar::view<float> out) {
+  float base = 1.0f;
   for (auto i : clpar::prange(out.size())) {
-    inc();
-    out[i] = 1;
+    auto next = [base]() mutable {
+      base += 1.0f;
+      return base;
+    };
+    out[i] = next() + next();
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:101:5: remark: prange loop not offloaded to OpenCL: it calls a lambda that changes 'count', which it captures by reference and the loop does not declare; the OpenMP variant is used [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:[[@LINE-6]]:12: remark: prange loop not offloaded to OpenCL: it assigns to a variable a lambda captured; the OpenMP variant is used [-Rclpar]
