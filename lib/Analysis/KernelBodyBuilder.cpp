@@ -4233,6 +4233,16 @@ private:
                                         "' with an integer result");
     for (unsigned I = 0; I < Args.size(); ++I)
       Args[I] = makeCast(Name == "ldexp" && I == 1 ? ScalarType::Int : *T, std::move(Args[I]));
+    // C++17's std::hypot(x, y, z), which OpenCL has only for two: hypot(hypot(x, y), z),
+    // the same length without overflow in the squares.
+    if (Name == "hypot" && Args.size() == 3) {
+      ExprPtr Z = std::move(Args[2]);
+      Args.pop_back();
+      std::vector<ExprPtr> Outer;
+      Outer.push_back(Builtin(Name, *T, std::move(Args)));
+      Outer.push_back(std::move(Z));
+      return Builtin(Name, *T, std::move(Outer));
+    }
     return Builtin(Name, *T, std::move(Args));
   }
 

@@ -840,20 +840,20 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     K += "#ifdef CLPAR_NO_ALIAS\n#define CLPAR_RESTRICT restrict\n#else\n"
          "#define CLPAR_RESTRICT\n#endif\n";
   // std::min and std::max on floating point (NaN handling as in C++), and std::clamp
-  // where the kernel calls it.
+  // where the kernel calls it; trailing zeros (OpenCL C has ctz only from 2.0), a helper
+  // per width the kernel counts them in.
   bool UsesClamp = false;
-  // Trailing zeros, which OpenCL C has only from 2.0: a helper per width where called.
   bool UsesCtz32 = false, UsesCtz64 = false;
-  const auto FindClamp = [&](const Expr &E) {
+  const auto FindHelpers = [&](const Expr &E) {
     UsesClamp |= E.K == Expr::Kind::Call && E.Text == "clamp" && ir::isFloating(E.Type);
     UsesCtz32 |= E.K == Expr::Kind::Call && E.Text == "clpar_ctz_uint";
     UsesCtz64 |= E.K == Expr::Kind::Call && E.Text == "clpar_ctz_ulong";
   };
   if (R.KernelBody)
-    ir::forEachExpr(*R.KernelBody, FindClamp);
+    ir::forEachExpr(*R.KernelBody, FindHelpers);
   for (const ir::Function &F : R.Functions)
     if (F.Body)
-      ir::forEachExpr(*F.Body, FindClamp);
+      ir::forEachExpr(*F.Body, FindHelpers);
   for (const std::string Type : {"float", "double"}) {
     if (Type == "double" && !R.UsesDouble)
       break;

@@ -22,3 +22,14 @@ void m(clpar::view<float> f, clpar::view<double> d, clpar::view<int> k) {
 // A kernel that calls no std::clamp has no clamp helper (kernels of older programs stay
 // byte for byte what they were, and so do their cache keys).
 // RUN: not grep clpar_std_clamp %t.cl/clpar_m_9_3.cl
+
+// C++17's three-argument std::hypot: OpenCL's hypot takes two.
+// RUN: FileCheck %s --check-prefix=HYPOT < %t.cl/clpar_length_29_3.cl
+void length(clpar::view<float> f, clpar::view<double> d) {
+  for (auto i : clpar::prange(f.size())) {
+    f[i] = std::hypot(f[i], 1.0f, 2.0f);
+    d[i] = std::hypot(d[i], 3.0, d[i]);
+  }
+}
+// HYPOT: = hypot(hypot(f[{{.*}}], 1.0f), 2.0f);
+// HYPOT: = hypot(hypot(d[{{.*}}], 3.0), d[{{.*}}]);
