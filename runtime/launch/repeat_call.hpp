@@ -89,13 +89,14 @@ class call_memos {
   /// The memo that remembers `request` at `epoch`, or null.
   call_memo* find(const launch_request& request, std::uint64_t epoch) noexcept;
   /// Where to remember a call made at `epoch`: an empty memo or one made at another epoch
-  /// (which no call can match), else the one filled longest ago.
+  /// (which no call can match), else each in turn (round robin: the oldest when the memos
+  /// were filled in order, not tracked exactly).
   call_memo& slot_for(std::uint64_t epoch) noexcept;
   void forget_all() noexcept;
 
  private:
   call_memo memos_[slots];
-  std::size_t next_ = 0;  ///< the memo filled longest ago, when all are in use
+  std::size_t next_ = 0;  ///< the next memo replaced when all are in use
 };
 
 /// This thread's memos; null once the thread's objects are being destroyed (a call made
