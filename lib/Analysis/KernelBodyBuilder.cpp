@@ -57,6 +57,7 @@ struct LocalArray {
   std::string Name;
   ScalarType Element;
   unsigned long long Size;
+  unsigned Record = 0; ///< Element Record: into Region::Records
 };
 
 /// Private arrays larger than this stay on the host: a work-item's memory is small.
@@ -322,7 +323,7 @@ private:
         if (*S == ScalarType::Double)
           R.UsesDouble = true;
       } else if (std::optional<ArrayShape> Shape = arrayShape(FT);
-                 Shape && !FT->isReferenceType()) {
+                 Shape && !FT->isReferenceType() && scalarTypeOf(Shape->Element, Ctx)) {
         if (Shape->Size == 0 || Shape->Size > MaxArrayFieldElements)
           Why = "its array member '" + FD->getNameAsString() + "' has " +
                 std::to_string(Shape->Size) + " elements; kernels hold array members of 1 "
@@ -802,6 +803,9 @@ private:
   bool addressable(const Expr &E) {
     if (E.K == Expr::Kind::Member)
       return addressable(*E.Operands[0]);
+    if (E.K == Expr::Kind::ArrayElement) // of a private array, not a table in __constant
+      return E.Operands.size() == 1 &&
+             llvm::any_of(Sc->Arrays, [&](const auto &A) { return A.second.Name == E.Text; });
     return E.K == Expr::Kind::Local && !Sc->ReadOnlyNames.count(E.Text);
   }
 
@@ -1304,14 +1308,16 @@ private:
     if (VD->getType()->isReferenceType()) {
       RangeElements[VD] = [Element, IndexRef] { return Element(IndexRef()); };
     } else {
-      std::optional<ScalarType> T = typeOf(VD->getType(), VD->getLocation());
+      std::optional<ValueType> T = valueTypeOf(VD->getType(), VD->getLocation());
       if (!T)
         return false;
       auto X = std::make_unique<Stmt>(Stmt::Kind::Decl);
-      X->VarType = *T;
+      X->VarType = T->Type;
+      X->VarRecord = T->Record;
       X->VarConst = VD->getType().isConstQualified();
       X->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
-      X->Init = makeCast(*T, std::move(First));
+      X->Init = T->Type == ScalarType::Record ? std::move(First)
+                                              : makeCast(T->Type, std::move(First));
       Sc->LocalNames[VD] = X->VarName;
       Body->Children.push_back(std::move(X));
     }
@@ -1504,11 +1510,13 @@ private:
     return D;
   }
 
-  /// An array of arithmetic values, std::array<T, N> or T[N], or an array of such arrays
-  /// (`float[3][3]`, `std::array<std::array<float, 3>, 3>`), as declared.  A kernel holds
-  /// it as one flat array of Size elements in C++'s order (the last index varies fastest).
+  /// An array of arithmetic values or structs, std::array<T, N> or T[N], or an array of
+  /// such arrays (`float[3][3]`, `std::array<std::array<vec3, 3>, 3>`), as declared.  A
+  /// kernel holds it as one flat array of Size elements in C++'s order (the last index
+  /// varies fastest).  Only private arrays hold structs (recordLeaf): tables, array
+  /// members and array parameters take arithmetic elements.
   struct ArrayShape {
-    clang::QualType Element; ///< the arithmetic element
+    clang::QualType Element; ///< the arithmetic element, or a class (recordLeaf)
     unsigned long long Size; ///< the element count, all dimensions together
     bool Std; ///< std::array: its value is a struct around the built-in array
     std::vector<unsigned long long> Dims; ///< the extents, outermost first
@@ -1530,7 +1538,7 @@ private:
       const unsigned long long N = CAT->getSize().getZExtValue();
       Shape = ArrayShape{CAT->getElementType(), N, false, {N}};
     }
-    if (Shape && !scalarTypeOf(Shape->Element, Ctx)) {
+    if (Shape && !scalarTypeOf(Shape->Element, Ctx) && !recordLeaf(Shape->Element)) {
       std::optional<ArrayShape> Row = arrayShape(Shape->Element);
       if (!Row)
         return std::nullopt;
@@ -1539,6 +1547,18 @@ private:
       Shape->Dims.insert(Shape->Dims.end(), Row->Dims.begin(), Row->Dims.end());
     }
     return Shape;
+  }
+
+  /// Whether \p T, an array's element type, is a class whose values would be records
+  /// (which recordOf may still refuse), not an array itself.
+  static bool recordLeaf(clang::QualType T) { return isRecordValue(T) && !isStateless(T); }
+
+  /// The elements of an array of \p T (arrayShape) all dimensions together: 1 for an
+  /// element that is no array.
+  unsigned long long leafCount(clang::QualType T) {
+    std::optional<ArrayShape> Shape =
+        scalarTypeOf(T, Ctx) || recordLeaf(T) ? std::nullopt : arrayShape(T);
+    return Shape ? Shape->Size : 1;
   }
 
   /// The value of \p VD when it is a scalar constant the compiler knows (constexpr, or
@@ -1609,7 +1629,7 @@ private:
         (!VD->isConstexpr() && !(VD->getType().isConstQualified() && VD->hasGlobalStorage())))
       return false;
     std::optional<ArrayShape> Shape = arrayShape(VD->getType());
-    if (!Shape || Shape->Size == 0 ||
+    if (!Shape || Shape->Size == 0 || !scalarTypeOf(Shape->Element, Ctx) ||
         Shape->Size * Ctx.getTypeSizeInChars(Shape->Element).getQuantity() > MaxTableBytes)
       return false;
     const clang::VarDecl *WithInit = nullptr;
@@ -1697,7 +1717,7 @@ private:
     const clang::Expr *Bare = Init->IgnoreImplicit();
     if (const auto *Default = llvm::dyn_cast<clang::CXXDefaultInitExpr>(Bare))
       return initLeaves(Default->getExpr(), T, Out);
-    if (scalarTypeOf(T, Ctx)) {
+    if (scalarTypeOf(T, Ctx) || recordLeaf(T)) {
       Out.push_back(llvm::isa<clang::ImplicitValueInitExpr>(Bare) ? nullptr : Init);
       return true;
     }
@@ -1714,8 +1734,7 @@ private:
       const clang::QualType Elem = CAT->getElementType();
       for (unsigned long long I = 0; I < CAT->getSize().getZExtValue(); ++I) {
         if (I >= List->getNumInits()) {
-          Out.insert(Out.end(), scalarTypeOf(Elem, Ctx) ? 1 : arrayShape(Elem)->Size,
-                     nullptr);
+          Out.insert(Out.end(), leafCount(Elem), nullptr);
           continue;
         }
         if (!initLeaves(List->getInit(I), Elem, Out))
@@ -1731,9 +1750,18 @@ private:
 
   /// A std::array or built-in array declared in the body (or a function): a private array.
   StmtPtr arrayDecl(const clang::VarDecl *VD, const ArrayShape &Shape) {
-    std::optional<ScalarType> Elem = typeOf(Shape.Element, VD->getLocation());
-    if (!Elem)
+    std::optional<ValueType> ElemType = valueTypeOf(Shape.Element, VD->getLocation());
+    if (!ElemType)
       return nullptr;
+    const std::optional<ScalarType> Elem = ElemType->Type;
+    // An element of a struct array: its value as is (no cast), zero a record of zeros.
+    const auto Converted = [&](ExprPtr E) {
+      return *Elem == ScalarType::Record ? std::move(E) : makeCast(*Elem, std::move(E));
+    };
+    const auto Zero = [&] {
+      return *Elem == ScalarType::Record ? zeroRecord(ElemType->Record) : zeroOf(*Elem);
+    };
+    const LocalArray Held{"", *Elem, Shape.Size, ElemType->Record};
     if (Shape.Size > MaxPrivateArrayElements || Shape.Size == 0)
       return fail(VD->getLocation(),
                   "declares '" + VD->getNameAsString() + "', an array of " +
@@ -1741,9 +1769,15 @@ private:
                       std::to_string(MaxPrivateArrayElements) + " elements");
     auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
     D->VarType = *Elem;
+    D->VarRecord = ElemType->Record;
     D->ArraySize = Shape.Size;
     D->VarConst = VD->getType().isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    const auto Register = [&] {
+      LocalArray A = Held;
+      A.Name = D->VarName;
+      Sc->Arrays[VD] = A;
+    };
     if (const clang::Expr *Init = VD->getInit()) {
       const clang::Expr *Written = Init;
       Init = Init->IgnoreImplicit();
@@ -1756,10 +1790,10 @@ private:
         while (!Leaves.empty() && !Leaves.back())
           Leaves.pop_back();
         for (const clang::Expr *Leaf : Leaves) {
-          ExprPtr E = Leaf ? expr(Leaf) : zeroOf(*Elem);
+          ExprPtr E = Leaf ? expr(Leaf) : Zero();
           if (!E)
             return nullptr;
-          D->Elements.push_back(makeCast(*Elem, std::move(E)));
+          D->Elements.push_back(Converted(std::move(E)));
         }
       } else if (Construct && Construct->getNumArgs() == 0) {
         D->ZeroFill = Construct->requiresZeroInitialization();
@@ -1777,37 +1811,32 @@ private:
                 ME->getEndLoc());
             if (!E)
               return nullptr;
-            D->Elements.push_back(makeCast(*Elem, std::move(E)));
+            D->Elements.push_back(Converted(std::move(E)));
           }
-          Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+          Register();
           return D;
         }
-        // A copy of a row of an array of arrays (`auto row = m[r];`): element by element.
-        if (std::optional<NestedIndex> N = nestedIndex(Source);
-            N && std::equal(Shape.Dims.begin(), Shape.Dims.end(),
-                            N->Shape.Dims.begin() + N->Indices.size(),
-                            N->Shape.Dims.end())) {
+        // A copy of a row of an array of arrays (`auto row = m[r];`), or of a whole array
+        // the kernel holds (`auto copy = a;`): element by element.
+        std::optional<NestedIndex> N = nestedIndex(Source);
+        const clang::VarDecl *Whole = N ? nullptr : heldArray(Source);
+        if ((N && std::equal(Shape.Dims.begin(), Shape.Dims.end(),
+                             N->Shape.Dims.begin() + N->Indices.size(), N->Shape.Dims.end())) ||
+            (Whole && arrayShape(Whole->getType())->Dims == Shape.Dims)) {
           for (unsigned long long K = 0; K < Shape.Size; ++K) {
             ExprPtr E = heldArrayElement(Source, K, Source->getEndLoc(), "copies");
             if (!E)
               return nullptr;
-            D->Elements.push_back(makeCast(*Elem, std::move(E)));
+            D->Elements.push_back(Converted(std::move(E)));
           }
-          Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+          Register();
           return D;
         }
-        const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Source->IgnoreParenImpCasts());
-        const auto *From = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
-        if (From && Sc->Arrays.count(From))
-          return fail(Ref->getLocation(), "uses the local array '" +
-                                              From->getNameAsString() +
-                                              "' other than through element access, "
-                                              "size(), front() or back()");
         return fail(VD->getLocation(), "initializes the array '" + VD->getNameAsString() +
                                            "' other than with a braced list of values");
       }
     }
-    Sc->Arrays[VD] = LocalArray{D->VarName, *Elem, Shape.Size};
+    Register();
     return D;
   }
 
@@ -1835,6 +1864,7 @@ private:
     bool StoredBool = false;
     if (auto It = Sc->Arrays.find(VD); It != Sc->Arrays.end()) {
       A->Type = It->second.Element;
+      A->Record = It->second.Record;
       A->Text = It->second.Name;
       A->Extent = It->second.Size;
     } else {
@@ -2739,9 +2769,10 @@ private:
           return arrayMemberOf(Alias->second);
     const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E);
     const auto *Field = ME ? llvm::dyn_cast<clang::FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (!Field || Field->getType()->isReferenceType() || !arrayShape(Field->getType()))
+    if (!Field || Field->getType()->isReferenceType())
       return nullptr;
-    return ME;
+    std::optional<ArrayShape> Shape = arrayShape(Field->getType());
+    return Shape && scalarTypeOf(Shape->Element, Ctx) ? ME : nullptr;
   }
 
   void markWritten(const Expr &Target) {
@@ -3309,8 +3340,27 @@ private:
   /// parameter of its own); the object of a member function has Arg -1.
   struct ParamSource {
     int Arg = -1;
+    /// An array parameter's element passed as a value of its own, or WholeArray.
     long long Element = -1;
+    static constexpr long long WholeArray = -2; ///< a private array, by its address
   };
+
+  /// The private array (Scope::Arrays) of \p Dims that the argument \p Arg, or the
+  /// variable \p Var a lambda captures, names; null for anything else (a table, a
+  /// struct's array member, a row, an array from outside the loop).
+  const clang::VarDecl *privateArrayArgument(const clang::Expr *Arg, const clang::VarDecl *Var,
+                                             const std::vector<unsigned long long> &Dims) {
+    if (Arg) {
+      if (const auto *DA = llvm::dyn_cast<clang::CXXDefaultArgExpr>(Arg))
+        Arg = DA->getExpr();
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      Var = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    }
+    if (!Var || !Sc->Arrays.count(Var))
+      return nullptr;
+    std::optional<ArrayShape> Shape = arrayShape(Var->getType());
+    return Shape && Shape->Dims == Dims ? Var : nullptr;
+  }
 
   /// The array an argument \p E names: past a default argument and the copy a by-value
   /// std::array parameter makes.
@@ -3459,10 +3509,10 @@ private:
       // An unnamed parameter (a defaulted comparison's) still needs a name in C.
       Param.Name = FunctionNames.nameFor(
           P, P->getName().empty() ? "arg" + std::to_string(PI) : P->getNameAsString());
-      // An array of at most MaxArrayFieldElements arithmetic elements that C++ lets the
-      // function read only (`const float (&v)[3]`, a const std::array reference) or that
-      // it gets a copy of (std::array by value), given an array the kernel holds: each
-      // element a parameter, copied to a private array of the parameter's name.
+      // An array of at most MaxArrayFieldElements arithmetic elements or structs that C++
+      // lets the function read only (`const float (&v)[3]`, a const std::array reference)
+      // or that it gets a copy of (std::array by value), given an array the kernel holds:
+      // each element a parameter, copied to a private array of the parameter's name.
       std::optional<ArrayShape> Shape = Captured ? std::nullopt : arrayShape(T);
       const bool BuiltinConstRef = T->isLValueReferenceType() &&
                                    Ctx.getAsConstantArrayType(T.getNonReferenceType()) &&
@@ -3471,11 +3521,13 @@ private:
           (BuiltinConstRef ||
            (Shape->Std && ByValueOrConstRef &&
             heldArrayArgument(PI < Args.size() ? Args[PI] : nullptr)))) {
-        std::optional<ScalarType> Elem = typeOf(Shape->Element, P->getLocation());
-        if (!Elem)
+        std::optional<ValueType> ElemType = valueTypeOf(Shape->Element, P->getLocation());
+        if (!ElemType)
           return std::nullopt;
+        const std::optional<ScalarType> Elem = ElemType->Type;
         auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
         D->VarType = *Elem;
+        D->VarRecord = ElemType->Record;
         D->ArraySize = Shape->Size;
         D->VarConst = T.getNonReferenceType().isConstQualified();
         D->VarName = Param.Name;
@@ -3484,16 +3536,39 @@ private:
           // Generated names start with clpar_ and user names never do (KernelNames).
           Element.Name = "clpar_arg_" + Param.Name + "_" + std::to_string(K);
           Element.Type = *Elem;
-          ExprPtr L = makeExpr(Expr::Kind::Local, *Elem);
+          Element.Record = ElemType->Record;
+          ExprPtr L = makeValue(Expr::Kind::Local, *ElemType);
           L->Text = Element.Name;
           D->Elements.push_back(std::move(L));
           F.Params.push_back(Element);
           Sources.push_back({static_cast<int>(PI), static_cast<long long>(K)});
         }
-        FS.Arrays[P] = LocalArray{Param.Name, *Elem, Shape->Size};
+        FS.Arrays[P] = LocalArray{Param.Name, *Elem, Shape->Size, ElemType->Record};
         ArrayCopies.push_back(std::move(D));
         continue;
       }
+      // A private array passed by reference (a non-const one, whose changes the caller
+      // sees, or a const one too long to pass element by element) or captured by a lambda
+      // by reference: the address of the caller's array, which the function indexes as
+      // its own.
+      if (Captured ? capturedByReference(Def, P) : T->isReferenceType())
+        if (std::optional<ArrayShape> Whole = arrayShape(P->getType());
+            Whole && Whole->Size > 0 &&
+            privateArrayArgument(Captured ? nullptr : Args[PI], Captured ? P : nullptr,
+                                 Whole->Dims)) {
+          std::optional<ValueType> ElemType = valueTypeOf(Whole->Element, P->getLocation());
+          if (!ElemType)
+            return std::nullopt;
+          Param.Type = ElemType->Type;
+          Param.Record = ElemType->Record;
+          Param.Pointer = true;
+          Param.Array = true;
+          Param.Const = T.getNonReferenceType().isConstQualified();
+          FS.Arrays[P] = LocalArray{Param.Name, ElemType->Type, Whole->Size, ElemType->Record};
+          F.Params.push_back(Param);
+          Sources.push_back({static_cast<int>(PI), ParamSource::WholeArray});
+          continue;
+        }
       if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info && ByValueOrConstRef) {
         std::optional<ValueType> Elem = elementTypeOf(Info->Element, P->getLocation());
         if (!Elem)
@@ -3577,10 +3652,12 @@ private:
                               std::make_move_iterator(ArrayCopies.end()));
     }
     // The object of a non-const member function, or a non-const reference, that the body
-    // does not change is passed by value.
+    // does not change is passed by value; an array it does not change by a const pointer.
     for (ir::Function::Param &P : F.Params) {
+      if (P.Array && !P.Const && !changesArray(*F.Body, P.Name))
+        P.Const = true;
       const std::string Object = "(*" + P.Name + ")";
-      if (P.Pointer && !changesLocal(*F.Body, Object)) {
+      if (P.Pointer && !P.Array && !changesLocal(*F.Body, Object)) {
         P.Pointer = false;
         renameLocal(*F.Body, Object, P.Name);
       }
@@ -3619,6 +3696,20 @@ private:
       if (isWrite(E)) {
         const Expr &Target = writtenVariable(*E.Operands[0]);
         Changes |= Target.K == Expr::Kind::Local && Target.Text == Name;
+      }
+    });
+    return Changes;
+  }
+
+  /// Whether \p S writes an element (or a field of one) of the private array \p Name, or
+  /// passes its address.
+  static bool changesArray(const Stmt &S, const std::string &Name) {
+    bool Changes = false;
+    ir::forEachExpr(S, [&](const Expr &E) {
+      if (isWrite(E)) {
+        const Expr &Target = writtenVariable(*E.Operands[0]);
+        Changes |= Target.K == Expr::Kind::ArrayElement && Target.Operands.size() == 1 &&
+                   Target.Text == Name;
       }
     });
     return Changes;
@@ -3914,6 +4005,36 @@ private:
       const clang::Expr *Arg = Captured ? nullptr : Args[A];
       if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
+      if (Source.Element == ParamSource::WholeArray) { // a private array: its address
+        const clang::VarDecl *Array = privateArrayArgument(
+            Arg, Captured, arrayShape(Captured ? Captured->getType() : Arg->getType())->Dims);
+        if (!Array)
+          return fail(Captured ? Loc : Arg->getExprLoc(),
+                      "passes an array other than one the loop declares to the reference "
+                      "parameter '" +
+                          (Captured ? Captured->getNameAsString()
+                                    : FD->getParamDecl(A)->getNameAsString()) +
+                          "' of '" + Name + "'");
+        // `&a[0]` where the function may change the array, which the analyses of the
+        // body see as a write of it (as of a variable passed by address); the name,
+        // which decays to the same address, where it cannot.
+        const LocalArray &Held = Sc->Arrays.find(Array)->second;
+        if (P.Const) {
+          ExprPtr E = makeValue(Expr::Kind::Local, {Held.Element, Held.Record});
+          E->Text = Held.Name;
+          C->Operands.push_back(std::move(E));
+          continue;
+        }
+        ExprPtr First = makeValue(Expr::Kind::ArrayElement, {Held.Element, Held.Record});
+        First->Text = Held.Name;
+        First->Extent = Held.Size;
+        First->Operands.push_back(ir::makeIntLiteral(ScalarType::ULong, "0"));
+        ExprPtr Address = makeValue(Expr::Kind::Unary, {Held.Element, Held.Record});
+        Address->Text = "&";
+        Address->Operands.push_back(std::move(First));
+        C->Operands.push_back(std::move(Address));
+        continue;
+      }
       if (Source.Element >= 0) { // an array parameter's element
         if (!heldArrayArgument(Arg))
           return fail(Arg->getExprLoc(),

@@ -231,8 +231,8 @@ void CPrinter::stmt(const Stmt &S, unsigned Indent, std::string &Out) {
     Out += Pad + ";\n";
     return;
   case Stmt::Kind::ArrayDecl: {
-    Out += Pad + (S.VarConst ? "const " : "") + typeName(S.VarType) + " " + S.VarName + "[" +
-           std::to_string(S.ArraySize) + "]";
+    Out += Pad + (S.VarConst ? "const " : "") + valueType(S.VarType, S.VarRecord) + " " +
+           S.VarName + "[" + std::to_string(S.ArraySize) + "]";
     if (!S.Elements.empty() || S.ZeroFill) {
       // C's `= {0}` zeroes what the list leaves out, as C++'s value-initialization does.
       std::string List;

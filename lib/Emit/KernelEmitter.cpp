@@ -357,7 +357,8 @@ void emitFunction(const ir::Region &R, const ir::Function &F, bool BoundsCheck,
        " " + F.KernelName + "(__global int *clpar_err";
   for (const ir::Function::Param &P : F.Params)
     K += ", " + (P.IsView ? viewParams(R, F.ViewParams[P.ViewIndex])
-                          : valueTypeName(R, P.Type, P.Record) + (P.Pointer ? " *" : " ") +
+                          : (P.Array && P.Const ? "const " : "") +
+                                valueTypeName(R, P.Type, P.Record) + (P.Pointer ? " *" : " ") +
                                 P.Name);
   K += ")\n";
   OpenCLPrinter P(R, BoundsCheck, F.ViewParams);

@@ -271,6 +271,10 @@ struct Function {
     /// The object a non-const member function runs on, passed by address (Name is the
     /// pointer; the body names the object `(*Name)`).
     bool Pointer = false;
+    /// With Pointer: the first element (of Type) of a private array of the caller's,
+    /// which the body indexes as `Name[k]`; Const when the function may not change it.
+    bool Array = false;
+    bool Const = false;
   };
   std::vector<Param> Params;
   std::vector<View> ViewParams;

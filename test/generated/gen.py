@@ -1337,14 +1337,16 @@ def make_helpers(rng):
                'static double gen_poly(double x) {\n  const double t = x * 0.5;\n  return (t + 1.0) * x;\n}',
                lambda ty, a: ((a[0].V / 2 + 1) * a[0].V, (a[0].V + 1) * a[0].E * 2 + (a[0].V / 2 + 1) * a[0].V)),
         # A struct of the program's (a record in kernels): a constructor, operators and a
-        # const member function, used inside the helper.  Its value: (x + y) * c - 2y.
+        # const member function, used inside the helper on the elements of a local
+        # std::array of them.  Its value: (x + y) * c - 2y.
         Helper('gen_pair_mix', ['int', 'float', 'double'], 2, True,
                'template <class T>\nstruct gen_pair {\n  T a, b;\n'
                '  gen_pair operator+(const gen_pair &o) const { return {a + o.a, b + o.b}; }\n'
                '  gen_pair &operator+=(const gen_pair &o) {\n    a += o.a;\n    b += o.b;\n'
                '    return *this;\n  }\n  T mix() const { return a * T(%d) - b; }\n};\n'
-               'template <class T>\nT gen_pair_mix(T x, T y) {\n  gen_pair<T> p{x, y};\n'
-               '  p += gen_pair<T>{y, T(0)};\n  return (p + gen_pair<T>{T(0), y}).mix();\n}' % c,
+               'template <class T>\nT gen_pair_mix(T x, T y) {\n'
+               '  std::array<gen_pair<T>, 2> p{{{x, y}, {y, T(0)}}};\n'
+               '  p[0] += p[1];\n  return (p[0] + gen_pair<T>{T(0), y}).mix();\n}' % c,
                lambda ty, a: fl(ty, c * (a[0].V + a[1].V) + 2 * a[1].V,
                                 c * (a[0].E + a[1].E) + 2 * a[1].E, a[0].exact and a[1].exact)),
         # A struct with an array member: a braced list leaving an element zero, an element
