@@ -1753,30 +1753,27 @@ private:
     std::optional<ValueType> ElemType = valueTypeOf(Shape.Element, VD->getLocation());
     if (!ElemType)
       return nullptr;
-    const std::optional<ScalarType> Elem = ElemType->Type;
+    const ScalarType Elem = ElemType->Type;
     // An element of a struct array: its value as is (no cast), zero a record of zeros.
     const auto Converted = [&](ExprPtr E) {
-      return *Elem == ScalarType::Record ? std::move(E) : makeCast(*Elem, std::move(E));
+      return Elem == ScalarType::Record ? std::move(E) : makeCast(Elem, std::move(E));
     };
     const auto Zero = [&] {
-      return *Elem == ScalarType::Record ? zeroRecord(ElemType->Record) : zeroOf(*Elem);
+      return Elem == ScalarType::Record ? zeroRecord(ElemType->Record) : zeroOf(Elem);
     };
-    const LocalArray Held{"", *Elem, Shape.Size, ElemType->Record};
     if (Shape.Size > MaxPrivateArrayElements || Shape.Size == 0)
       return fail(VD->getLocation(),
                   "declares '" + VD->getNameAsString() + "', an array of " +
                       std::to_string(Shape.Size) + " elements; kernels hold arrays of 1 to " +
                       std::to_string(MaxPrivateArrayElements) + " elements");
     auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
-    D->VarType = *Elem;
+    D->VarType = Elem;
     D->VarRecord = ElemType->Record;
     D->ArraySize = Shape.Size;
     D->VarConst = VD->getType().isConstQualified();
     D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
     const auto Register = [&] {
-      LocalArray A = Held;
-      A.Name = D->VarName;
-      Sc->Arrays[VD] = A;
+      Sc->Arrays[VD] = LocalArray{D->VarName, Elem, Shape.Size, ElemType->Record};
     };
     if (const clang::Expr *Init = VD->getInit()) {
       const clang::Expr *Written = Init;
@@ -1818,11 +1815,11 @@ private:
         }
         // A copy of a row of an array of arrays (`auto row = m[r];`), or of a whole array
         // the kernel holds (`auto copy = a;`): element by element.
+        // (A whole array's copy has its type: the same shape.)
         std::optional<NestedIndex> N = nestedIndex(Source);
-        const clang::VarDecl *Whole = N ? nullptr : heldArray(Source);
         if ((N && std::equal(Shape.Dims.begin(), Shape.Dims.end(),
                              N->Shape.Dims.begin() + N->Indices.size(), N->Shape.Dims.end())) ||
-            (Whole && arrayShape(Whole->getType())->Dims == Shape.Dims)) {
+            (!N && heldArray(Source))) {
           for (unsigned long long K = 0; K < Shape.Size; ++K) {
             ExprPtr E = heldArrayElement(Source, K, Source->getEndLoc(), "copies");
             if (!E)
@@ -3345,21 +3342,17 @@ private:
     static constexpr long long WholeArray = -2; ///< a private array, by its address
   };
 
-  /// The private array (Scope::Arrays) of \p Dims that the argument \p Arg, or the
-  /// variable \p Var a lambda captures, names; null for anything else (a table, a
-  /// struct's array member, a row, an array from outside the loop).
-  const clang::VarDecl *privateArrayArgument(const clang::Expr *Arg, const clang::VarDecl *Var,
-                                             const std::vector<unsigned long long> &Dims) {
+  /// The private array (Scope::Arrays) that the argument \p Arg, or the variable \p Var a
+  /// lambda captures, names; null for anything else (a table, a struct's array member, a
+  /// row, an array from outside the loop).  C++'s types give it the parameter's shape.
+  const clang::VarDecl *privateArrayArgument(const clang::Expr *Arg, const clang::VarDecl *Var) {
     if (Arg) {
       if (const auto *DA = llvm::dyn_cast<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
       const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Arg->IgnoreParenImpCasts());
       Var = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
     }
-    if (!Var || !Sc->Arrays.count(Var))
-      return nullptr;
-    std::optional<ArrayShape> Shape = arrayShape(Var->getType());
-    return Shape && Shape->Dims == Dims ? Var : nullptr;
+    return Var && Sc->Arrays.count(Var) ? Var : nullptr;
   }
 
   /// The array an argument \p E names: past a default argument and the copy a by-value
@@ -3524,9 +3517,9 @@ private:
         std::optional<ValueType> ElemType = valueTypeOf(Shape->Element, P->getLocation());
         if (!ElemType)
           return std::nullopt;
-        const std::optional<ScalarType> Elem = ElemType->Type;
+        const ScalarType Elem = ElemType->Type;
         auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
-        D->VarType = *Elem;
+        D->VarType = Elem;
         D->VarRecord = ElemType->Record;
         D->ArraySize = Shape->Size;
         D->VarConst = T.getNonReferenceType().isConstQualified();
@@ -3535,7 +3528,7 @@ private:
           ir::Function::Param Element;
           // Generated names start with clpar_ and user names never do (KernelNames).
           Element.Name = "clpar_arg_" + Param.Name + "_" + std::to_string(K);
-          Element.Type = *Elem;
+          Element.Type = Elem;
           Element.Record = ElemType->Record;
           ExprPtr L = makeValue(Expr::Kind::Local, *ElemType);
           L->Text = Element.Name;
@@ -3543,7 +3536,7 @@ private:
           F.Params.push_back(Element);
           Sources.push_back({static_cast<int>(PI), static_cast<long long>(K)});
         }
-        FS.Arrays[P] = LocalArray{Param.Name, *Elem, Shape->Size, ElemType->Record};
+        FS.Arrays[P] = LocalArray{Param.Name, Elem, Shape->Size, ElemType->Record};
         ArrayCopies.push_back(std::move(D));
         continue;
       }
@@ -3554,8 +3547,7 @@ private:
       if (Captured ? capturedByReference(Def, P) : T->isReferenceType())
         if (std::optional<ArrayShape> Whole = arrayShape(P->getType());
             Whole && Whole->Size > 0 &&
-            privateArrayArgument(Captured ? nullptr : Args[PI], Captured ? P : nullptr,
-                                 Whole->Dims)) {
+            privateArrayArgument(Captured ? nullptr : Args[PI], Captured ? P : nullptr)) {
           std::optional<ValueType> ElemType = valueTypeOf(Whole->Element, P->getLocation());
           if (!ElemType)
             return std::nullopt;
@@ -3689,30 +3681,27 @@ private:
     return Index;
   }
 
-  /// Whether \p S writes the local \p Name, a field of it, or passes its address.
-  static bool changesLocal(const Stmt &S, const std::string &Name) {
+  /// Whether \p S writes a variable \p Changed accepts (writtenVariable's: a local, or the
+  /// element of an array, under any fields), or passes its address.
+  static bool writes(const Stmt &S, const std::function<bool(const Expr &)> &Changed) {
     bool Changes = false;
     ir::forEachExpr(S, [&](const Expr &E) {
-      if (isWrite(E)) {
-        const Expr &Target = writtenVariable(*E.Operands[0]);
-        Changes |= Target.K == Expr::Kind::Local && Target.Text == Name;
-      }
+      Changes = Changes || (isWrite(E) && Changed(writtenVariable(*E.Operands[0])));
     });
     return Changes;
+  }
+
+  /// Whether \p S writes the local \p Name, a field of it, or passes its address.
+  static bool changesLocal(const Stmt &S, const std::string &Name) {
+    return writes(S, [&](const Expr &T) { return T.K == Expr::Kind::Local && T.Text == Name; });
   }
 
   /// Whether \p S writes an element (or a field of one) of the private array \p Name, or
   /// passes its address.
   static bool changesArray(const Stmt &S, const std::string &Name) {
-    bool Changes = false;
-    ir::forEachExpr(S, [&](const Expr &E) {
-      if (isWrite(E)) {
-        const Expr &Target = writtenVariable(*E.Operands[0]);
-        Changes |= Target.K == Expr::Kind::ArrayElement && Target.Operands.size() == 1 &&
-                   Target.Text == Name;
-      }
+    return writes(S, [&](const Expr &T) {
+      return T.K == Expr::Kind::ArrayElement && T.Operands.size() == 1 && T.Text == Name;
     });
-    return Changes;
   }
 
   /// Renames the local \p From to \p To throughout \p S.
@@ -4006,8 +3995,7 @@ private:
       if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
       if (Source.Element == ParamSource::WholeArray) { // a private array: its address
-        const clang::VarDecl *Array = privateArrayArgument(
-            Arg, Captured, arrayShape(Captured ? Captured->getType() : Arg->getType())->Dims);
+        const clang::VarDecl *Array = privateArrayArgument(Arg, Captured);
         if (!Array)
           return fail(Captured ? Loc : Arg->getExprLoc(),
                       "passes an array other than one the loop declares to the reference "
