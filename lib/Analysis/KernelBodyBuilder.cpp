@@ -3,6 +3,7 @@
 
 #include "Analysis/ClparTypes.h"
 #include "Analysis/CountedLoop.h"
+#include "Analysis/StandardComplex.h"
 #include "Analysis/StandardFunctions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -113,6 +114,13 @@ struct Scope {
   /// kernel's function returns nothing, and its `return *this;` is `return;`.
   bool ReturnsThis = false;
   bool InConstructor = false;
+  /// A function returning a std::array by value: the caller's array it fills, a
+  /// parameter by address (ResultName[ResultSize] of ResultElement), which `return`
+  /// stores into; empty otherwise.
+  std::string ResultName;
+  unsigned long long ResultSize = 0;
+  ScalarType ResultElement = ScalarType::Int;
+  unsigned ResultRecord = 0;
 };
 
 class Builder {
@@ -273,6 +281,8 @@ private:
     T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
     if (auto It = RecordIndex.find(T.getTypePtr()); It != RecordIndex.end())
       return It->second;
+    if (std::optional<ScalarType> Element = stdComplexElement(T))
+      return complexRecord(T, *Element);
     const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     RD = RD ? RD->getDefinition() : nullptr;
     std::string Why;
@@ -494,6 +504,13 @@ private:
   /// with \p Why, where a field or the size differs from the host's.
   std::optional<std::pair<long long, long long>> deviceLayout(clang::QualType T, unsigned Rec,
                                                               std::string &Why) {
+    if (R.Records[Rec].Complex) { // a _Complex value: the real part, then the imaginary
+      const long long Part = complexElement(Rec) == ScalarType::Float ? 4 : 8;
+      const long long HostAlign = Ctx.getTypeAlignInChars(T).getQuantity();
+      if (HostAlign > Part)
+        R.Records[Rec].Align = static_cast<unsigned>(HostAlign);
+      return std::make_pair(2 * Part, std::max(Part, HostAlign));
+    }
     const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl()->getDefinition();
     const clang::ASTRecordLayout &Host = Ctx.getASTRecordLayout(RD);
     long long Size = 0, Align = 1;
@@ -630,6 +647,8 @@ private:
   /// bytes (the record is trivially copyable).
   ExprPtr outsideFields(const std::string &Named, const std::string &Base, long long Offset,
                         clang::QualType T, unsigned Rec) {
+    if (R.Records[Rec].Complex)
+      return outsideComplex(Named, Base, Offset, Rec);
     const clang::CXXRecordDecl *RD =
         T.getNonReferenceType()->getAsCXXRecordDecl()->getDefinition();
     const clang::ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
@@ -672,6 +691,33 @@ private:
           E->Operands.push_back(std::move(Element));
         }
       }
+      if (!E)
+        return nullptr;
+      V->Operands.push_back(std::move(E));
+    }
+    return V;
+  }
+
+  /// outsideFields for a std::complex: its parts, read as the elements of an array of two,
+  /// which the standard guarantees a complex number is (lvalues: the host stub keeps the
+  /// arguments' addresses), or at their offsets.
+  ExprPtr outsideComplex(const std::string &Named, const std::string &Base, long long Offset,
+                         unsigned Rec) {
+    const ScalarType T = complexElement(Rec);
+    const long long Part = T == ScalarType::Float ? 4 : 8;
+    ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
+    for (unsigned I = 0; I < 2; ++I) {
+      const char *Which = I ? "imag" : "real";
+      ExprPtr E = !Named.empty()
+                      ? memberPathArgument("reinterpret_cast<const " +
+                                               std::string(ir::cppTypeName(T)) + " (&)[2]>(" +
+                                               Named + ")[" + std::to_string(I) + "]",
+                                           T, Named + "_" + Which)
+                      : memberPathArgument(
+                            "(*reinterpret_cast<const " + std::string(ir::cppTypeName(T)) +
+                                " *>(reinterpret_cast<const char *>(__builtin_addressof(" +
+                                Base + ")) + " + std::to_string(Offset + I * Part) + "))",
+                            T, Which);
       if (!E)
         return nullptr;
       V->Operands.push_back(std::move(E));
@@ -888,6 +934,8 @@ private:
       std::optional<unsigned> Rec = recordOf(E->getType(), E->getExprLoc());
       if (!Rec)
         return nullptr;
+      if (R.Records[*Rec].Complex)
+        return complexConstruction(CE, *Rec);
       if (Ctor->isDefaultConstructor() && Ctor->isTrivial())
         return zeroRecord(*Rec); // T() is zeros; a default-initialized one is any value
       if (CE->requiresZeroInitialization() && !initializesEveryField(Ctor))
@@ -928,6 +976,341 @@ private:
                                                                 RD->field_end()));
   }
 
+  // ---- std::complex -------------------------------------------------------
+
+  /// The record of std::complex<float> or <double> (\p T, of element type \p Element):
+  /// fields re and im, laid out as the host's `_Complex` value (Analysis/StandardComplex.h).
+  unsigned complexRecord(clang::QualType T, ScalarType Element) {
+    ir::Record Rec;
+    Rec.Complex = true;
+    Rec.SourceName = typeText(T);
+    Rec.KernelName = unusedName(std::string("clpar_complex_") + ir::openclTypeName(Element),
+                                UsedRecordNames);
+    for (const char *Name : {"re", "im"}) {
+      ir::Record::Field F;
+      F.Name = Name;
+      F.Type = Element;
+      Rec.Fields.push_back(F);
+    }
+    if (Element == ScalarType::Double)
+      R.UsesDouble = true;
+    const unsigned Index = R.Records.size();
+    R.Records.push_back(std::move(Rec));
+    RecordClasses.resize(Index + 1);
+    RecordClasses[Index] = T->getAsCXXRecordDecl()->getCanonicalDecl();
+    RecordIndex[T.getTypePtr()] = Index;
+    return Index;
+  }
+
+  /// The element type of the complex record \p Rec.
+  ScalarType complexElement(unsigned Rec) const { return R.Records[Rec].Fields[0].Type; }
+
+  /// The call of the helper `<record>_<Op>` of the complex record \p Rec, of type \p T.
+  ExprPtr complexHelper(unsigned Rec, const std::string &Op, ValueType T,
+                        std::vector<ExprPtr> Operands) {
+    ExprPtr C = makeValue(Expr::Kind::Call, T);
+    C->Text = R.Records[Rec].KernelName + "_" + Op;
+    C->Operands = std::move(Operands);
+    return C;
+  }
+
+  /// The complex value \p Re + \p Im i of record \p Rec.
+  ExprPtr makeComplex(unsigned Rec, ExprPtr Re, ExprPtr Im) {
+    ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
+    V->Operands.push_back(makeCast(complexElement(Rec), std::move(Re)));
+    V->Operands.push_back(makeCast(complexElement(Rec), std::move(Im)));
+    return V;
+  }
+
+  /// \p E as a value of the complex record \p Rec: a complex number of either element
+  /// type (converted as std::complex's converting constructors do), or a real number (its
+  /// imaginary part zero).
+  ExprPtr complexValue(const clang::Expr *E, unsigned Rec) {
+    if (std::optional<ScalarType> From = stdComplexElement(E->getType())) {
+      ExprPtr V = expr(E);
+      if (!V || *From == complexElement(Rec))
+        return V;
+      std::vector<ExprPtr> Ops;
+      Ops.push_back(std::move(V));
+      return complexHelper(Rec, std::string("from_") + ir::openclTypeName(*From),
+                           {ScalarType::Record, Rec}, std::move(Ops));
+    }
+    if (!E->getType()->isArithmeticType())
+      return fail(E->getExprLoc(), "converts '" + typeText(E->getType()) + "' to '" +
+                                       R.Records[Rec].SourceName + "'");
+    ExprPtr V = expr(E);
+    return V ? makeComplex(Rec, std::move(V), zeroOf(complexElement(Rec))) : nullptr;
+  }
+
+  /// \p E, a real number, as the element type of the complex record \p Rec.
+  ExprPtr complexPart(const clang::Expr *E, unsigned Rec) {
+    if (stdComplexElement(E->getType()))
+      return fail(E->getExprLoc(), "uses a complex number where a real one is expected");
+    ExprPtr V = expr(E);
+    return V ? makeCast(complexElement(Rec), std::move(V)) : nullptr;
+  }
+
+  /// A std::complex made by a constructor: from its parts (`complex<float>(x, y)`, `z = 0`,
+  /// the defaults zero) or from another complex number.
+  ExprPtr complexConstruction(const clang::CXXConstructExpr *CE, unsigned Rec) {
+    std::vector<const clang::Expr *> Args(CE->arg_begin(), CE->arg_end());
+    if (Args.empty())
+      return zeroRecord(Rec);
+    if (Args.size() == 1 && Args[0]->getType()->isAnyComplexType())
+      return fail(CE->getExprLoc(), "makes '" + R.Records[Rec].SourceName +
+                                        "' from the compiler's _Complex type");
+    if (Args.size() == 1)
+      return complexValue(Args[0], Rec);
+    ExprPtr Re = complexPart(Args[0], Rec);
+    ExprPtr Im = Re ? complexPart(Args[1], Rec) : nullptr;
+    return Im ? makeComplex(Rec, std::move(Re), std::move(Im)) : nullptr;
+  }
+
+  /// std::complex's imaginary literal (`2.0if`, `3i`): the number with that imaginary part.
+  ExprPtr imaginaryLiteral(const clang::UserDefinedLiteral *UDL, unsigned Rec) {
+    const clang::Expr *Cooked = UDL->getCookedLiteral();
+    const ScalarType T = complexElement(Rec);
+    ExprPtr Im = makeExpr(Expr::Kind::FloatLiteral, T);
+    if (const auto *FL = llvm::dyn_cast_or_null<clang::FloatingLiteral>(Cooked)) {
+      llvm::APFloat V = FL->getValue();
+      bool LosesInfo = false;
+      V.convert(T == ScalarType::Float ? llvm::APFloat::IEEEsingle()
+                                       : llvm::APFloat::IEEEdouble(),
+                llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+      Im->Text = formatFloat(V, T);
+    } else if (const auto *IL = llvm::dyn_cast_or_null<clang::IntegerLiteral>(Cooked)) {
+      llvm::APFloat V(T == ScalarType::Float ? llvm::APFloat::IEEEsingle()
+                                             : llvm::APFloat::IEEEdouble());
+      V.convertFromAPInt(IL->getValue(), false, llvm::APFloat::rmNearestTiesToEven);
+      Im->Text = formatFloat(V, T);
+    } else {
+      return fail(UDL->getExprLoc(), "uses an imaginary literal it cannot read");
+    }
+    return makeComplex(Rec, zeroOf(T), std::move(Im));
+  }
+
+  /// The helper name of an arithmetic operation: "add", "sub", "mul", "div".
+  static const char *arithmeticName(ComplexOp Op) {
+    switch (Op) {
+    case ComplexOp::Add: case ComplexOp::AddAssign: return "add";
+    case ComplexOp::Sub: case ComplexOp::SubAssign: return "sub";
+    case ComplexOp::Mul: case ComplexOp::MulAssign: return "mul";
+    default: return "div";
+    }
+  }
+
+  /// \p A op \p B where at least one is complex, of the complex record \p Rec: each helper
+  /// computes what std::complex's operator does (with a real operand, only on the parts
+  /// it changes: `z * x` scales both, `z + x` adds to the real part).
+  ExprPtr complexArithmetic(ComplexOp Op, const clang::Expr *A, const clang::Expr *B,
+                            unsigned Rec) {
+    const bool ComplexA = stdComplexElement(A->getType()).has_value();
+    const bool ComplexB = stdComplexElement(B->getType()).has_value();
+    std::string Name = arithmeticName(Op);
+    std::vector<ExprPtr> Ops(2);
+    if (ComplexA && ComplexB) {
+      Ops[0] = complexValue(A, Rec);
+      Ops[1] = Ops[0] ? complexValue(B, Rec) : nullptr;
+    } else if (ComplexA) {
+      Name += "r"; // complex op real
+      Ops[0] = complexValue(A, Rec);
+      Ops[1] = Ops[0] ? complexPart(B, Rec) : nullptr;
+    } else if (Op == ComplexOp::Add || Op == ComplexOp::Mul) {
+      Name += "r"; // real op complex: the same sum or product
+      Ops[0] = complexValue(B, Rec);
+      Ops[1] = Ops[0] ? complexPart(A, Rec) : nullptr;
+    } else {
+      Name = "r" + Name; // real op complex
+      Ops[0] = complexPart(A, Rec);
+      Ops[1] = Ops[0] ? complexValue(B, Rec) : nullptr;
+    }
+    if (!Ops[1])
+      return nullptr;
+    return complexHelper(Rec, Name, {ScalarType::Record, Rec}, std::move(Ops));
+  }
+
+  /// `To = Value`, of To's type; null where either is.
+  static ExprPtr assignment(ExprPtr To, ExprPtr Value) {
+    if (!To || !Value)
+      return nullptr;
+    ExprPtr B = makeValue(Expr::Kind::Binary, {To->Type, To->Record});
+    B->Text = "=";
+    B->Operands.push_back(std::move(To));
+    B->Operands.push_back(std::move(Value));
+    return B;
+  }
+
+  /// The helper of a function of one complex number (`std::exp`, `std::abs`, ...); null
+  /// for the other operations.
+  static const char *functionHelper(ComplexOp Op) {
+    switch (Op) {
+    case ComplexOp::Negate: return "neg";
+    case ComplexOp::Abs: return "abs";
+    case ComplexOp::Arg: return "arg";
+    case ComplexOp::Norm: return "norm";
+    case ComplexOp::Conj: return "conj";
+    case ComplexOp::Exp: return "exp";
+    case ComplexOp::Log: return "log";
+    case ComplexOp::Log10: return "log10";
+    case ComplexOp::Sqrt: return "sqrt";
+    case ComplexOp::Sin: return "sin";
+    case ComplexOp::Cos: return "cos";
+    case ComplexOp::Tan: return "tan";
+    case ComplexOp::Sinh: return "sinh";
+    case ComplexOp::Cosh: return "cosh";
+    case ComplexOp::Tanh: return "tanh";
+    default: return nullptr;
+    }
+  }
+
+  /// The arguments of \p CE (an operator's operands, a member operator's object first).
+  static std::vector<const clang::Expr *> arguments(const clang::CallExpr *CE) {
+    return {CE->arg_begin(), CE->arg_end()};
+  }
+
+  /// A call of a function of <complex> (\p Op, complexOperation's), with \p Args (a
+  /// member function's object first).
+  ExprPtr complexCall(const clang::CallExpr *CE, const clang::FunctionDecl *FD, ComplexOp Op,
+                      llvm::ArrayRef<const clang::Expr *> Args) {
+    const clang::SourceLocation Loc = CE->getExprLoc();
+    const std::string Name = FD->getQualifiedNameAsString();
+    // The record the operation computes in: its result's, or its complex operand's.
+    clang::QualType Of = CE->getType();
+    if (!isStdComplex(Of))
+      for (const clang::Expr *A : Args)
+        if (isStdComplex(A->getType())) {
+          Of = A->getType();
+          break;
+        }
+    if (!stdComplexElement(Of))
+      return fail(Loc, "calls '" + Name + "' on '" +
+                           typeText(Of.getNonReferenceType().getUnqualifiedType()) +
+                           "'; kernels compute std::complex of float and double");
+    const std::optional<unsigned> Rec = recordOf(Of, Loc);
+    if (!Rec)
+      return nullptr;
+    const ValueType Complex{ScalarType::Record, *Rec};
+    const ValueType Real{complexElement(*Rec), 0};
+    const auto Unary = [&](const char *Helper, ValueType T) -> ExprPtr {
+      std::vector<ExprPtr> Ops(1);
+      Ops[0] = complexValue(Args[0], *Rec);
+      return Ops[0] ? complexHelper(*Rec, Helper, T, std::move(Ops)) : nullptr;
+    };
+    const auto Part = [&](unsigned Field) -> ExprPtr {
+      ExprPtr Object = expr(Args[0]);
+      return Object ? recordField(std::move(Object), Field) : nullptr;
+    };
+    // The complex variable (or element) Args[0] that an assignment changes.
+    const auto Target = [&]() -> ExprPtr {
+      ExprPtr T = expr(Args[0]);
+      if (T && T->Type != ScalarType::Record)
+        return fail(Loc, "assigns to a complex number it cannot name");
+      return T && assignable(*T, Loc) ? std::move(T) : nullptr;
+    };
+    if (const char *Helper = functionHelper(Op))
+      return Unary(Helper, Op == ComplexOp::Abs || Op == ComplexOp::Arg || Op == ComplexOp::Norm
+                               ? Real
+                               : Complex);
+    switch (Op) {
+    case ComplexOp::Unknown:
+      return fail(Loc, "calls '" + Name + "', which kernels do not compute for "
+                                          "std::complex");
+    case ComplexOp::Real:
+    case ComplexOp::Imag:
+      return Part(Op == ComplexOp::Real ? 0 : 1);
+    case ComplexOp::SetReal:
+    case ComplexOp::SetImag: {
+      ExprPtr To = Target();
+      ExprPtr Value = To ? complexPart(Args[1], *Rec) : nullptr;
+      return To && Value ? assignment(recordField(std::move(To), Op == ComplexOp::SetReal ? 0 : 1),
+                                  std::move(Value))
+                         : nullptr;
+    }
+    case ComplexOp::Assign: {
+      ExprPtr To = Target();
+      return To ? assignment(std::move(To), complexValue(Args[1], *Rec)) : nullptr;
+    }
+    case ComplexOp::AddAssign:
+    case ComplexOp::SubAssign:
+    case ComplexOp::MulAssign:
+    case ComplexOp::DivAssign: {
+      // z op= w is z = z op w: the target is named twice, so it may not have effects.
+      if (Args[0]->HasSideEffects(Ctx))
+        return fail(Loc, "changes a complex number named by an expression with effects");
+      ExprPtr To = Target();
+      ExprPtr Value = To ? complexArithmetic(Op, Args[0], Args[1], *Rec) : nullptr;
+      return Value ? assignment(std::move(To), std::move(Value)) : nullptr;
+    }
+    case ComplexOp::Plus:
+      return complexValue(Args[0], *Rec);
+    case ComplexOp::Add:
+    case ComplexOp::Sub:
+    case ComplexOp::Mul:
+    case ComplexOp::Div:
+      return complexArithmetic(Op, Args[0], Args[1], *Rec);
+    case ComplexOp::Equal:
+    case ComplexOp::NotEqual: {
+      const bool ComplexA = stdComplexElement(Args[0]->getType()).has_value();
+      const bool ComplexB = stdComplexElement(Args[1]->getType()).has_value();
+      const clang::Expr *Z = ComplexA ? Args[0] : Args[1];
+      const clang::Expr *W = ComplexA ? Args[1] : Args[0];
+      std::vector<ExprPtr> Ops(2);
+      Ops[0] = complexValue(Z, *Rec);
+      Ops[1] = !Ops[0] ? nullptr : ComplexA && ComplexB ? complexValue(W, *Rec)
+                                                        : complexPart(W, *Rec);
+      if (!Ops[1])
+        return nullptr;
+      ExprPtr Eq = complexHelper(*Rec, ComplexA && ComplexB ? "eq" : "eqr",
+                                 {ScalarType::Bool, 0}, std::move(Ops));
+      if (Op == ComplexOp::Equal)
+        return Eq;
+      ExprPtr Not = makeExpr(Expr::Kind::Unary, ScalarType::Bool);
+      Not->Text = "!";
+      Not->Operands.push_back(std::move(Eq));
+      return Not;
+    }
+    case ComplexOp::Polar: {
+      std::vector<ExprPtr> Ops(2);
+      Ops[0] = complexPart(Args[0], *Rec);
+      Ops[1] = Ops[0] ? complexPart(Args[1], *Rec) : nullptr;
+      return Ops[1] ? complexHelper(*Rec, "polar", Complex, std::move(Ops)) : nullptr;
+    }
+    case ComplexOp::Pow: {
+      const bool ComplexA = stdComplexElement(Args[0]->getType()).has_value();
+      const bool ComplexB = stdComplexElement(Args[1]->getType()).has_value();
+      std::vector<ExprPtr> Ops(2);
+      const char *Helper = "pow";
+      if (ComplexA && !ComplexB && FD->getParamDecl(1)->getType()->isSpecificBuiltinType(
+                                       clang::BuiltinType::Int)) {
+        Helper = "powi"; // <complex>'s pow(z, int): by repeated squaring
+        Ops[0] = complexValue(Args[0], *Rec);
+        Ops[1] = Ops[0] ? expr(Args[1]) : nullptr;
+        if (Ops[1])
+          Ops[1] = makeCast(ScalarType::Int, std::move(Ops[1]));
+      } else if (ComplexA && ComplexB) {
+        Ops[0] = complexValue(Args[0], *Rec);
+        Ops[1] = Ops[0] ? complexValue(Args[1], *Rec) : nullptr;
+      } else if (ComplexA) {
+        Helper = "powr";
+        Ops[0] = complexValue(Args[0], *Rec);
+        Ops[1] = Ops[0] ? complexPart(Args[1], *Rec) : nullptr;
+      } else {
+        Helper = "rpow";
+        Ops[0] = complexPart(Args[0], *Rec);
+        Ops[1] = Ops[0] ? complexValue(Args[1], *Rec) : nullptr;
+      }
+      return Ops[1] ? complexHelper(*Rec, Helper, Complex, std::move(Ops)) : nullptr;
+    }
+    case ComplexOp::Imaginary:
+      if (const auto *UDL = llvm::dyn_cast<clang::UserDefinedLiteral>(CE))
+        return imaginaryLiteral(UDL, *Rec);
+      return fail(Loc, "calls the literal operator '" + Name + "' by name");
+    default: // functionHelper's, above
+      break;
+    }
+    return fail(Loc, "calls '" + Name + "'");
+  }
+
   // ---- statements -------------------------------------------------------
 
   bool stmtInto(const clang::Stmt *S, std::vector<StmtPtr> &Out) {
@@ -957,7 +1340,14 @@ private:
         StmtPtr SavedCopy = std::move(ElementCopy);
         InitializerCall =
             VD->getInit() ? VD->getInit()->IgnoreImplicit()->IgnoreParens() : nullptr;
+        std::vector<StmtPtr> After;
+        std::vector<StmtPtr> *SavedAfter = AfterDeclaration;
+        const clang::VarDecl *SavedAfterOf = AfterDeclarationOf;
+        AfterDeclaration = &After;
+        AfterDeclarationOf = VD;
         StmtPtr Decl = varDecl(VD);
+        AfterDeclaration = SavedAfter;
+        AfterDeclarationOf = SavedAfterOf;
         InitializerCall = SavedInit;
         StmtPtr Copy = std::move(ElementCopy);
         ElementCopy = std::move(SavedCopy);
@@ -968,6 +1358,8 @@ private:
         Out.push_back(std::move(Decl));
         if (Copy)
           Out.push_back(std::move(Copy->Children[1]));
+        Out.insert(Out.end(), std::make_move_iterator(After.begin()),
+                   std::make_move_iterator(After.end()));
       }
       return true;
     }
@@ -1120,6 +1512,20 @@ private:
       if (Sc->InConstructor)
         return fail(Ret->getReturnLoc(), "returns from a constructor"), false;
       auto RS = std::make_unique<Stmt>(Stmt::Kind::Return);
+      if (!Sc->ResultName.empty()) { // a std::array: stored into the caller's array
+        const std::string Name = Sc->ResultName;
+        const unsigned long long Size = Sc->ResultSize;
+        const ValueType Elem{Sc->ResultElement, Sc->ResultRecord};
+        auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+        if (!arrayFill(Ret->getRetValue(), Size, Elem,
+                       [&](unsigned long long K) { return privateElement(Name, Size, Elem, K); },
+                       [&] { return firstElementAddress(Name, Size, Elem); }, true,
+                       Ret->getReturnLoc(), Block->Children))
+          return false;
+        Block->Children.push_back(std::move(RS));
+        Out.push_back(std::move(Block));
+        return true;
+      }
       if (Sc->ReturnsThis) {
         const auto *Deref =
             llvm::dyn_cast_or_null<clang::UnaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts());
@@ -1158,6 +1564,8 @@ private:
         Out.push_back(std::make_unique<Stmt>(Stmt::Kind::Null));
         return true;
       }
+      if (std::optional<bool> Assigned = arrayAssignment(E, Out))
+        return *Assigned;
       auto ES = std::make_unique<Stmt>(Stmt::Kind::Expression);
       const clang::Expr *Saved = DiscardedValue;
       StmtPtr SavedCopy = std::move(ElementCopy);
@@ -1829,12 +2237,199 @@ private:
           Register();
           return D;
         }
+        // The result of a function returning a std::array (`state k = f(y);`): the
+        // function fills the new array, in a statement after its declaration.
+        if (AfterDeclaration && AfterDeclarationOf == VD && arrayResult(Source)) {
+          Register();
+          const std::string Name = D->VarName;
+          const ValueType T = *ElemType;
+          const unsigned long long Size = Shape.Size;
+          if (!arrayFill(
+                  Source, Size, T,
+                  [&](unsigned long long K) { return privateElement(Name, Size, T, K); },
+                  [&] { return firstElementAddress(Name, Size, T); }, true,
+                  VD->getLocation(), *AfterDeclaration))
+            return nullptr;
+          return D;
+        }
         return fail(VD->getLocation(), "initializes the array '" + VD->getNameAsString() +
                                            "' other than with a braced list of values");
       }
     }
     Register();
     return D;
+  }
+
+  /// A whole std::array the kernel holds assigned, as a statement of its own (`y = next;`,
+  /// `row = m[r];`, `p.v = w;`, `y = {y[1], y[0]};`, `y = step(y);`): element by element
+  /// (arrayFill).  Nullopt, with no reason, for other statements; false when the
+  /// assignment cannot be translated.
+  std::optional<bool> arrayAssignment(const clang::Expr *E, std::vector<StmtPtr> &Out) {
+    const auto *OC =
+        llvm::dyn_cast<clang::CXXOperatorCallExpr>(E->IgnoreImplicit()->IgnoreParens());
+    if (!OC || OC->getOperator() != clang::OO_Equal || OC->getNumArgs() != 2)
+      return std::nullopt;
+    const clang::Expr *Target = OC->getArg(0);
+    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(Target->getType());
+    if (!Info || Info->Kind != ir::ViewKind::Array)
+      return std::nullopt;
+    const clang::Expr *Whole = arrayArgument(Target);
+    std::optional<NestedIndex> Row = nestedIndex(Whole);
+    const clang::VarDecl *Held = Row ? nullptr : heldArray(Whole);
+    if (!Row && !(Held && Sc->Arrays.count(Held)) && !arrayMemberOf(Whole))
+      return std::nullopt;
+    const std::optional<ArrayShape> Shape = arrayShape(Target->getType());
+    std::optional<ValueType> Elem = valueTypeOf(Shape->Element, OC->getOperatorLoc());
+    if (!Elem)
+      return false;
+    const clang::SourceLocation Loc = OC->getOperatorLoc();
+    auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
+    const auto To = [&](unsigned long long K) -> ExprPtr {
+      ExprPtr T = heldArrayElement(Whole, K, Loc, "assigns");
+      return T && assignable(*T, Loc) ? std::move(T) : nullptr;
+    };
+    if (!arrayFill(OC->getArg(1), Shape->Size, *Elem, To, nullptr, false, Loc,
+                   Block->Children))
+      return false;
+    Out.push_back(std::move(Block));
+    return true;
+  }
+
+  /// Element \p K of the private array \p Name of \p Size elements of \p Elem (a constant
+  /// index within it: never checked).
+  ExprPtr privateElement(const std::string &Name, unsigned long long Size, ValueType Elem,
+                         unsigned long long K) {
+    ExprPtr A = makeValue(Expr::Kind::ArrayElement, Elem);
+    A->Text = Name;
+    A->Extent = Size;
+    A->HoistedMask = 1;
+    A->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong));
+    return A;
+  }
+
+  /// `&Name[0]`: the address a function returning a std::array fills (which the body's
+  /// analyses see as a write of the array).
+  ExprPtr firstElementAddress(const std::string &Name, unsigned long long Size, ValueType Elem) {
+    ExprPtr Address = makeValue(Expr::Kind::Unary, Elem);
+    Address->Text = "&";
+    Address->Operands.push_back(privateElement(Name, Size, Elem, 0));
+    return Address;
+  }
+
+  /// The shape of \p T where it is a std::array returned by value that a kernel holds
+  /// (MaxPrivateArrayElements at most); nullopt otherwise.
+  std::optional<ArrayShape> returnedArray(clang::QualType T) {
+    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+    if (T->isReferenceType() || !Info || Info->Kind != ir::ViewKind::Array)
+      return std::nullopt;
+    std::optional<ArrayShape> Shape = arrayShape(T);
+    if (!Shape || Shape->Size == 0 || Shape->Size > MaxPrivateArrayElements)
+      return std::nullopt;
+    return Shape;
+  }
+
+  /// Whether \p E calls a function returning a std::array by value (a prvalue: an element
+  /// of an array of arrays, `m[r]`, is an lvalue).
+  bool arrayResult(const clang::Expr *E) {
+    return llvm::isa<clang::CallExpr>(E) && E->isPRValue() && returnedArray(E->getType());
+  }
+
+  /// A std::array value of the source \p Source stored, as statements into \p Out, into an
+  /// array of \p Size elements of \p Elem, whose element K \p Target gives: from a braced
+  /// list, a call of a function returning a std::array (given \p Dest, the destination's
+  /// first element's address, to fill), or an array the kernel holds (a private array, a
+  /// row, a struct's array member, element by element, each element read before it is
+  /// written).  Where the destination is not \p Fresh (an assignment, whose source may
+  /// read it), a list or a call fills a private copy first.  False, with the reason, for
+  /// other sources.
+  bool arrayFill(const clang::Expr *Source, unsigned long long Size, ValueType Elem,
+                 const std::function<ExprPtr(unsigned long long)> &Target,
+                 const std::function<ExprPtr()> &Dest, bool Fresh, clang::SourceLocation Loc,
+                 std::vector<StmtPtr> &Out) {
+    // The copies and conversions that leave the array as it is.
+    while (true) {
+      Source = Source->IgnoreImplicit()->IgnoreParens();
+      if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(Source))
+        Source = M->getSubExpr();
+      else if (const auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(Source);
+               C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+        Source = C->getArg(0);
+      else if (const auto *F = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(Source);
+               F && F->getCastKind() == clang::CK_NoOp)
+        Source = F->getSubExpr();
+      else
+        break;
+    }
+    const auto Store = [&](ExprPtr To, ExprPtr From) {
+      ExprPtr B = assignment(std::move(To), std::move(From));
+      if (!B)
+        return false;
+      auto S = std::make_unique<Stmt>(Stmt::Kind::Expression);
+      S->Init = std::move(B);
+      Out.push_back(std::move(S));
+      return true;
+    };
+    const bool List = llvm::isa<clang::InitListExpr>(Source);
+    const bool Call = arrayResult(Source);
+    if ((List || Call) && !Fresh) { // through a private copy
+      const std::string Copy = Sc->Names->nameFor(Source, "copy");
+      auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
+      D->VarType = Elem.Type;
+      D->VarRecord = Elem.Record;
+      D->ArraySize = Size;
+      D->VarName = Copy;
+      Out.push_back(std::move(D));
+      const auto ToCopy = [&](unsigned long long K) {
+        return privateElement(Copy, Size, Elem, K);
+      };
+      if (!arrayFill(Source, Size, Elem, ToCopy,
+                     [&] { return firstElementAddress(Copy, Size, Elem); }, true, Loc, Out))
+        return false;
+      for (unsigned long long K = 0; K < Size; ++K)
+        if (!Store(Target(K), ToCopy(K)))
+          return false;
+      return true;
+    }
+    if (List) {
+      std::vector<const clang::Expr *> Leaves;
+      if (!initLeaves(Source, Source->getType(), Leaves))
+        return fail(Loc, "fills a whole array from a braced list it cannot follow"), false;
+      Leaves.resize(Size, nullptr);
+      for (unsigned long long K = 0; K < Size; ++K) {
+        ExprPtr V = Leaves[K] ? expr(Leaves[K])
+                              : (Elem.Type == ScalarType::Record ? zeroRecord(Elem.Record)
+                                                                  : zeroOf(Elem.Type));
+        if (V && Elem.Type != ScalarType::Record)
+          V = makeCast(Elem.Type, std::move(V));
+        if (!Store(Target(K), std::move(V)))
+          return false;
+      }
+      return true;
+    }
+    if (Call) {
+      const clang::Expr *Saved = ArrayResultCall;
+      ArrayResultCall = Source;
+      ExprPtr C = expr(Source);
+      ArrayResultCall = Saved;
+      if (!C)
+        return false;
+      if (C->K != Expr::Kind::FunctionCall)
+        return fail(Loc, "fills a whole array from a call it cannot follow"), false;
+      C->Operands.push_back(Dest());
+      auto S = std::make_unique<Stmt>(Stmt::Kind::Expression);
+      S->Init = std::move(C);
+      Out.push_back(std::move(S));
+      return true;
+    }
+    if (!heldArrayArgument(Source))
+      return fail(Loc, "fills a whole array from one other than the kernel holds (a local "
+                       "array, a constant table, a struct's array member, a function's "
+                       "result)"),
+             false;
+    for (unsigned long long K = 0; K < Size; ++K)
+      if (!Store(Target(K), heldArrayElement(Source, K, Loc, "copies")))
+        return false;
+    return true;
   }
 
   /// The private array or table \p Obj names, if it names one (registering the table).
@@ -1916,6 +2511,9 @@ private:
 
   ExprPtr expr(const clang::Expr *E) {
     E = E->IgnoreParens();
+    if (E != ArrayResultCall && arrayResult(E))
+      return fail(E->getExprLoc(), "uses the std::array a call returns other than to "
+                                   "initialize, assign or return a whole array");
     if (isRecordValue(E->getType())) {
       if (const clang::Expr *Inner = recordOperand(E))
         return expr(Inner);
@@ -2039,6 +2637,9 @@ private:
     }
     if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(E))
       return operatorCall(OC);
+    // `a != b` and `b == a` that C++20 answers with an operator==: the call it makes.
+    if (const auto *RB = llvm::dyn_cast<clang::CXXRewrittenBinaryOperator>(E))
+      return expr(RB->getSemanticForm());
     if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E))
       return memberCall(MC);
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E))
@@ -3036,6 +3637,9 @@ private:
   }
 
   ExprPtr operatorCall(const clang::CXXOperatorCallExpr *OC) {
+    if (const clang::FunctionDecl *FD = OC->getDirectCallee())
+      if (std::optional<ComplexOp> COp = complexOperation(FD))
+        return complexCall(OC, FD, *COp, arguments(OC));
     clang::OverloadedOperatorKind Op = OC->getOperator();
     if (Op == clang::OO_Call) {
       const auto *RD = OC->getArg(0)->getType()->getAsCXXRecordDecl();
@@ -3051,6 +3655,8 @@ private:
         return arrayFieldElement(member(ME, /*Indexed=*/true), expr(OC->getArg(1)),
                                  OC->getEndLoc());
     }
+    if (Op == clang::OO_Subscript && arrayResult(OC->getArg(0)->IgnoreImplicit()))
+      return expr(OC->getArg(0)->IgnoreImplicit()); // refused: an element of a call's result
     if (ExprPtr Call = recordOperator(OC); Call || !Reason.empty())
       return Call;
     if ((Op != clang::OO_Subscript && Op != clang::OO_Call) || OC->getNumArgs() < 2)
@@ -3102,11 +3708,7 @@ private:
         ExprPtr Rhs = L ? expr(Args[1]) : nullptr;
         if (!Rhs || !assignable(*L, OC->getOperatorLoc()))
           return nullptr;
-        ExprPtr B = makeValue(Expr::Kind::Binary, {L->Type, L->Record});
-        B->Text = "=";
-        B->Operands.push_back(std::move(L));
-        B->Operands.push_back(std::move(Rhs));
-        return B;
+        return assignment(std::move(L), std::move(Rhs));
       }
       return methodCall(OC, MD, Args[0], llvm::ArrayRef(Args).drop_front());
     }
@@ -3245,6 +3847,13 @@ private:
     const clang::CXXMethodDecl *MD = MC->getMethodDecl();
     std::string Name = MD ? MD->getNameAsString() : "";
     const clang::Expr *Obj = MC->getImplicitObjectArgument();
+    if (std::optional<ComplexOp> COp = complexOperation(MD); COp && Obj) {
+      if (Obj->getType()->isPointerType())
+        return fail(MC->getExprLoc(), "calls '" + Name + "' through a pointer");
+      std::vector<const clang::Expr *> Args{Obj};
+      Args.insert(Args.end(), MC->arg_begin(), MC->arg_end());
+      return complexCall(MC, MD, *COp, Args);
+    }
     if (MD && Obj &&
         (isRecordValue(Obj->getType()) ||
          llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()) || pointerTarget(Obj))) {
@@ -3340,6 +3949,8 @@ private:
     /// An array parameter's element passed as a value of its own, or WholeArray.
     long long Element = -1;
     static constexpr long long WholeArray = -2; ///< a private array, by its address
+    /// The array a function returning a std::array fills: the call site's (arrayFill).
+    static constexpr long long Result = -3;
   };
 
   /// The private array (Scope::Arrays) that the argument \p Arg, or the variable \p Var a
@@ -3444,6 +4055,17 @@ private:
                                           Ctx.getRecordType(Method->getParent()))) {
       FS.ReturnsThis = true;
       F.ReturnsVoid = true;
+    } else if (std::optional<ArrayShape> Shape = returnedArray(Returned)) {
+      // A std::array by value: the caller's array, passed by address last, which each
+      // `return` fills (arrayFill).
+      std::optional<ValueType> Elem = valueTypeOf(Shape->Element, CallLoc);
+      if (!Elem)
+        return std::nullopt;
+      F.ReturnsVoid = true;
+      FS.ResultName = FunctionNames.nameFor(&FS, "result");
+      FS.ResultSize = Shape->Size;
+      FS.ResultElement = Elem->Type;
+      FS.ResultRecord = Elem->Record;
     } else if (!F.ReturnsVoid) {
       if (Returned->isReferenceType() && isRecordValue(Returned) &&
           !Returned.getNonReferenceType().isConstQualified())
@@ -3618,6 +4240,16 @@ private:
       }
       F.Params.push_back(Param);
       Sources.push_back({static_cast<int>(PI), -1});
+    }
+    if (!FS.ResultName.empty()) {
+      ir::Function::Param Result;
+      Result.Name = FS.ResultName;
+      Result.Type = FS.ResultElement;
+      Result.Record = FS.ResultRecord;
+      Result.Pointer = true;
+      Result.Array = true;
+      F.Params.push_back(Result);
+      Sources.push_back({-1, ParamSource::Result});
     }
     const clang::FunctionDecl *Key = Def->getCanonicalDecl();
     InProgress.insert(Key);
@@ -3987,6 +4619,8 @@ private:
     for (unsigned I = First; I < R.Functions[Index].Params.size(); ++I) {
       const ir::Function::Param P = R.Functions[Index].Params[I];
       const ParamSource Source = ParamSources[Index][I];
+      if (Source.Element == ParamSource::Result)
+        continue; // the call site's array, which arrayFill passes
       const unsigned A = static_cast<unsigned>(Source.Arg);
       const clang::VarDecl *Captured =
           A >= Args.size() && A - Args.size() < Captures.size() ? Captures[A - Args.size()]
@@ -4092,6 +4726,8 @@ private:
       return fail(CE->getExprLoc(), "calls a function through a pointer or object");
     if (ExprPtr Value = constantCall(CE, FD))
       return Value;
+    if (std::optional<ComplexOp> COp = complexOperation(FD))
+      return complexCall(CE, FD, *COp, arguments(CE));
     if (isConstantEvaluatedQuery(FD)) {
       // A kernel is never constant-evaluated.
       ExprPtr L = makeExpr(Expr::Kind::BoolLiteral, ScalarType::Bool);
@@ -4395,6 +5031,13 @@ private:
   std::set<unsigned> ReturnsThisFunctions;
   /// The expression statement being translated: a value nothing uses.
   const clang::Expr *DiscardedValue = nullptr;
+  /// The call of a function returning a std::array that arrayFill translates (given the
+  /// array to fill); any other such call is refused.
+  const clang::Expr *ArrayResultCall = nullptr;
+  /// Where the statements go that must follow the declaration of AfterDeclarationOf (a
+  /// private array filled by a function returning a std::array); null where none may.
+  std::vector<StmtPtr> *AfterDeclaration = nullptr;
+  const clang::VarDecl *AfterDeclarationOf = nullptr;
   /// The initializer of the variable being declared, when it is a call.
   const clang::Expr *InitializerCall = nullptr;
   /// A 'for' header's init-statement is being translated.

@@ -1,6 +1,8 @@
 //===- Analysis/RegionChecker.cpp - The rules SPEC 1.3 sets on a loop body -===//
 #include "Analysis/RegionChecker.h"
 
+#include "Analysis/StandardComplex.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -132,14 +134,16 @@ public:
   }
   // Assignments, compound assignments, ++ and -- of a class (a struct's implicit
   // operator=, a user's operator+=, a view rebound): the left operand is written.  The
-  // standard library's (std::atomic's, made for this) are not judged.
+  // standard library's (std::atomic's, made for this) are not judged, but for
+  // std::complex's, which are plain values.
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
     const clang::OverloadedOperatorKind K = E->getOperator();
     if (K == clang::OO_Call)
       outerLambdaCall(E);
     if (!E->isAssignmentOp() && K != clang::OO_PlusPlus && K != clang::OO_MinusMinus)
       return true;
-    if (E->getNumArgs() == 0 || inStd(E->getDirectCallee()))
+    if (E->getNumArgs() == 0 ||
+        (inStd(E->getDirectCallee()) && !isStdComplex(E->getArg(0)->getType())))
       return true;
     write(E, E->getArg(0), E->getOperatorLoc());
     return true;
@@ -357,7 +361,11 @@ private:
     }
     if (!VD->getType().getNonReferenceType()->isArithmeticType()) {
       Diags.error(Loc, "reduction variable '" + VD->getNameAsString() +
-                           "' must have an arithmetic type");
+                           "' must have an arithmetic type" +
+                           (isStdComplex(VD->getType())
+                                ? "; reduce a complex number's real and imaginary parts in "
+                                  "two variables"
+                                : ""));
       return;
     }
     if (!valueDiscarded(E)) {
@@ -442,6 +450,19 @@ bool isMinMaxCallee(const clang::FunctionDecl *FD, llvm::StringRef Name) {
 
 std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
                                                  const clang::VarDecl *&Var) {
+  // std::complex's compound assignments, as the built-in ones (a reduction that kernels
+  // do not compute: reported as such).
+  if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(strip(E));
+      OC && OC->getNumArgs() == 2 && isStdComplex(OC->getArg(0)->getType())) {
+    Var = referencedVar(OC->getArg(0));
+    if (!Var)
+      return std::nullopt;
+    if (OC->getOperator() == clang::OO_PlusEqual || OC->getOperator() == clang::OO_MinusEqual)
+      return ir::ReductionOp::Add;
+    if (OC->getOperator() == clang::OO_StarEqual)
+      return ir::ReductionOp::Mul;
+    return std::nullopt;
+  }
   const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(strip(E));
   if (!BO)
     return std::nullopt;

@@ -2,6 +2,7 @@
 #include "Emit/KernelEmitter.h"
 
 #include "Emit/CPrinter.h"
+#include "Emit/ComplexHelpers.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -880,6 +881,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     }
   }
   emitRecords(R, K);
+  K += complexHelpers(R);
   for (const ir::Function &F : R.Functions)
     emitFunction(R, F, BoundsCheck, K);
   if (Shape.GridLanes)

@@ -289,6 +289,9 @@ struct Record {
   std::string SourceName; ///< the C++ type, for remarks and dumps
   /// The alignment the host gives it where that exceeds its fields' (alignas); 0 else.
   unsigned Align = 0;
+  /// std::complex<float> or <double>: fields re and im, computed with the kernel
+  /// program's helpers `<KernelName>_<operation>` (Call expressions; Emit/ComplexHelpers.h).
+  bool Complex = false;
   struct Field {
     std::string Name;
     ScalarType Type = ScalarType::Int;

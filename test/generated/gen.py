@@ -1333,8 +1333,11 @@ def make_helpers(rng):
         Helper('gen_tri', ['int'], 1, True,
                'constexpr int gen_tri(int k) {\n  return k %% %d * (k %% %d + 1) / 2;\n}' % (37, 37),
                lambda ty, a: (36 * 37 / 2, 0.0)),
+        # (x / 2 + 1) * x through std::complex<double>: the real part of a product with a
+        # real number, the imaginary parts cancelling exactly.
         Helper('gen_poly', ['double'], 1, False,
-               'static double gen_poly(double x) {\n  const double t = x * 0.5;\n  return (t + 1.0) * x;\n}',
+               'static double gen_poly(double x) {\n  std::complex<double> z(x * 0.5, -x);\n'
+               '  z += 1.0;\n  return (z * x).real() + std::imag(std::conj(z) + z);\n}',
                lambda ty, a: ((a[0].V / 2 + 1) * a[0].V, (a[0].V + 1) * a[0].E * 2 + (a[0].V / 2 + 1) * a[0].V)),
         # A struct of the program's (a record in kernels): a constructor, operators and a
         # const member function, used inside the helper on the elements of a local
@@ -1350,14 +1353,18 @@ def make_helpers(rng):
                lambda ty, a: fl(ty, c * (a[0].V + a[1].V) + 2 * a[1].V,
                                 c * (a[0].E + a[1].E) + 2 * a[1].E, a[0].exact and a[1].exact)),
         # A struct with an array member: a braced list leaving an element zero, an element
-        # written, a const member function summing it in a range-based for.  Its value:
-        # x + y.
+        # written, a const member function summing it in a range-based for; a function
+        # returning a std::array, assigned whole and initializing one.  Its value: x + y.
         Helper('gen_trio_sum', ['int', 'float', 'double'], 2, True,
                'template <class T>\nstruct gen_trio {\n  T v[3];\n'
                '  T total() const {\n    T s = T(0);\n    for (T x : v)\n      s += x;\n'
                '    return s;\n  }\n};\n'
+               'template <class T>\nstd::array<T, 2> gen_swap2(const std::array<T, 2> &a) {\n'
+               '  return {a[1], a[0]};\n}\n'
                'template <class T>\nT gen_trio_sum(T x, T y) {\n  gen_trio<T> t{{x, y}};\n'
-               '  t.v[2] = x;\n  return t.total() - t.v[0];\n}',
+               '  t.v[2] = x;\n  std::array<T, 2> p{t.v[0], t.v[1]};\n  p = gen_swap2(p);\n'
+               '  const std::array<T, 2> q = gen_swap2(p);\n'
+               '  return t.total() - q[0] + (p[0] - q[1]);\n}',
                lambda ty, a: fl(ty, 2 * a[0].V + a[1].V, 2 * a[0].E + a[1].E,
                                 a[0].exact and a[1].exact)),
         # A struct with a base class: a constructor initializing the base, the base's
@@ -1399,7 +1406,7 @@ def write_batch(seed, programs, size, only, out):
              % (seed, programs, size, '' if only is None else ' --only %d' % only),
              '#include <clpar/clpar.hpp>', '', '#include "gen_support.hpp"', '',
              '#include <algorithm>', '#include <array>', '#include <bit>', '#include <cmath>',
-             '#include <cstdio>',
+             '#include <complex>', '#include <cstdio>',
              '#include <functional>', '#include <utility>',
              '#include <vector>', '']
     for h in helpers:
