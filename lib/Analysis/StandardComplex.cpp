@@ -54,7 +54,7 @@ ComplexOp memberOperation(const clang::CXXMethodDecl *MD) {
   return ComplexOp::Unknown;
 }
 
-ComplexOp freeOperation(const clang::FunctionDecl *FD) {
+std::optional<ComplexOp> freeOperation(const clang::FunctionDecl *FD) {
   const unsigned Params = FD->getNumParams();
   switch (FD->getOverloadedOperator()) {
   case clang::OO_None:
@@ -76,7 +76,7 @@ ComplexOp freeOperation(const clang::FunctionDecl *FD) {
   }
   if (!FD->getIdentifier())
     return ComplexOp::Unknown;
-  return llvm::StringSwitch<ComplexOp>(FD->getName())
+  return llvm::StringSwitch<std::optional<ComplexOp>>(FD->getName())
       .Case("real", ComplexOp::Real)
       .Case("imag", ComplexOp::Imag)
       .Case("abs", ComplexOp::Abs)
@@ -95,7 +95,9 @@ ComplexOp freeOperation(const clang::FunctionDecl *FD) {
       .Case("sinh", ComplexOp::Sinh)
       .Case("cosh", ComplexOp::Cosh)
       .Case("tanh", ComplexOp::Tanh)
-      .Default(ComplexOp::Unknown);
+      .Cases("asin", "acos", "atan", "asinh", "acosh", "atanh", "proj", ComplexOp::Unknown)
+      // Not <complex>'s (std::swap, std::exchange): their bodies, translated as any.
+      .Default(std::nullopt);
 }
 
 } // namespace

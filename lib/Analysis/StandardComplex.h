@@ -69,9 +69,9 @@ enum class ComplexOp {
 };
 
 /// The operation \p FD performs where it is <complex>'s: a member function of
-/// std::complex, a function of namespace std that takes or returns one, or a literal
-/// operator of std::complex_literals.  Nullopt for every other function (std::real(2.0)
-/// included: its body is plain C++, translated as any other).
+/// std::complex, an operator or a function of <complex> that takes or returns one, or a
+/// literal operator of std::complex_literals.  Nullopt for every other function
+/// (std::real(2.0), std::swap(z, w): their bodies are plain C++, translated as any other).
 std::optional<ComplexOp> complexOperation(const clang::FunctionDecl *FD);
 
 } // namespace clpar

@@ -5,8 +5,9 @@
 // set, the literals of std::complex_literals, std::abs/arg/norm/conj/polar, exp, log,
 // log10, sqrt, pow (complex, real and int exponents, a real base), the trigonometric and
 // hyperbolic functions, a function template and a generic lambda over the element type,
-// a private array of them and a complex number declared outside the loop.  Every loop
-// here offloads (sites.sh).
+// a private array of them (std::swap and std::exchange of its elements: their bodies,
+// translated) and a complex number declared outside the loop.  Every loop here offloads
+// (sites.sh).
 //
 // The Mandelbrot counts and the lines of kind 'i' are exact in every variant (quarters,
 // four steps); the rest are compared with test/generated/compare.py's tolerance: the
@@ -17,6 +18,7 @@
 #include <complex>
 #include <cstddef>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 using namespace std::complex_literals;
@@ -103,7 +105,9 @@ void exact(clpar::view<const wave> waves, clpar::view<int> out) {
     z *= 2;
     std::complex<float> roots[3] = {z, std::conj(z), -z};
     roots[1] = 2.0f * roots[1] - roots[2] * 0.5f + 3if * 0.0f;
-    z = roots[0] + roots[1] + roots[2];
+    std::swap(roots[0], roots[1]);
+    const std::complex<float> first = std::exchange(roots[0], roots[2]);
+    z = roots[0] + roots[1] * 2.0f + first;
     z.real(z.real() + w.freq);
     z.imag(-z.imag());
     std::complex<double> d = z;

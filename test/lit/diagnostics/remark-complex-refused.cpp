@@ -1,4 +1,6 @@
-// What kernels do not compute of std::complex: the OpenMP variant is used.
+// What kernels do not compute of std::complex: the OpenMP variant is used.  (Functions of
+// namespace std that are not <complex>'s, std::swap and std::exchange, are translated from
+// their bodies: e2e complex_numbers.)
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
