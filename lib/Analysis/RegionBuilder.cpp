@@ -301,7 +301,9 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
   R.BodyText = sourceText(HostBody->getBeginLoc(), BodyEnd, Ctx);
   R.BodyStart = position(HostBody->getBeginLoc(), FileName, SM);
   B.ReplaceBegin = Outer->getBeginLoc();
-  B.ReplaceEnd = BodyEnd;
+  // The whole nest: an outer loop's braces (`for (i) { for (j) { ... } }`) end after the
+  // innermost body.
+  B.ReplaceEnd = statementEnd(Outer, Ctx);
 
   std::optional<CheckedBody> Checked =
       checkRegionBody(Shape.Prefix, Body, LoopVars, Ctx, Diags);
