@@ -115,12 +115,8 @@ struct Scope {
   bool ReturnsThis = false;
   bool InConstructor = false;
   /// A function returning a std::array by value: the caller's array it fills, a
-  /// parameter by address (ResultName[ResultSize] of ResultElement), which `return`
-  /// stores into; empty otherwise.
-  std::string ResultName;
-  unsigned long long ResultSize = 0;
-  ScalarType ResultElement = ScalarType::Int;
-  unsigned ResultRecord = 0;
+  /// parameter by address, which `return` stores into.
+  std::optional<LocalArray> Result;
 };
 
 class Builder {
@@ -505,7 +501,7 @@ private:
   std::optional<std::pair<long long, long long>> deviceLayout(clang::QualType T, unsigned Rec,
                                                               std::string &Why) {
     if (R.Records[Rec].Complex) { // a _Complex value: the real part, then the imaginary
-      const long long Part = complexElement(Rec) == ScalarType::Float ? 4 : 8;
+      const long long Part = complexPartBytes(Rec);
       const long long HostAlign = Ctx.getTypeAlignInChars(T).getQuantity();
       if (HostAlign > Part)
         R.Records[Rec].Align = static_cast<unsigned>(HostAlign);
@@ -704,7 +700,7 @@ private:
   ExprPtr outsideComplex(const std::string &Named, const std::string &Base, long long Offset,
                          unsigned Rec) {
     const ScalarType T = complexElement(Rec);
-    const long long Part = T == ScalarType::Float ? 4 : 8;
+    const long long Part = complexPartBytes(Rec);
     ExprPtr V = makeValue(Expr::Kind::RecordValue, {ScalarType::Record, Rec});
     for (unsigned I = 0; I < 2; ++I) {
       const char *Which = I ? "imag" : "real";
@@ -1004,6 +1000,10 @@ private:
 
   /// The element type of the complex record \p Rec.
   ScalarType complexElement(unsigned Rec) const { return R.Records[Rec].Fields[0].Type; }
+  /// The size of each part of the complex record \p Rec.
+  long long complexPartBytes(unsigned Rec) const {
+    return complexElement(Rec) == ScalarType::Float ? 4 : 8;
+  }
 
   /// The call of the helper `<record>_<Op>` of the complex record \p Rec, of type \p T.
   ExprPtr complexHelper(unsigned Rec, const std::string &Op, ValueType T,
@@ -1512,15 +1512,9 @@ private:
       if (Sc->InConstructor)
         return fail(Ret->getReturnLoc(), "returns from a constructor"), false;
       auto RS = std::make_unique<Stmt>(Stmt::Kind::Return);
-      if (!Sc->ResultName.empty()) { // a std::array: stored into the caller's array
-        const std::string Name = Sc->ResultName;
-        const unsigned long long Size = Sc->ResultSize;
-        const ValueType Elem{Sc->ResultElement, Sc->ResultRecord};
+      if (Sc->Result) { // a std::array: stored into the caller's array
         auto Block = std::make_unique<Stmt>(Stmt::Kind::Compound);
-        if (!arrayFill(Ret->getRetValue(), Size, Elem,
-                       [&](unsigned long long K) { return privateElement(Name, Size, Elem, K); },
-                       [&] { return firstElementAddress(Name, Size, Elem); }, true,
-                       Ret->getReturnLoc(), Block->Children))
+        if (!arrayFill(Ret->getRetValue(), *Sc->Result, Ret->getReturnLoc(), Block->Children))
           return false;
         Block->Children.push_back(std::move(RS));
         Out.push_back(std::move(Block));
@@ -2241,14 +2235,8 @@ private:
         // function fills the new array, in a statement after its declaration.
         if (AfterDeclaration && AfterDeclarationOf == VD && arrayResult(Source)) {
           Register();
-          const std::string Name = D->VarName;
-          const ValueType T = *ElemType;
-          const unsigned long long Size = Shape.Size;
-          if (!arrayFill(
-                  Source, Size, T,
-                  [&](unsigned long long K) { return privateElement(Name, Size, T, K); },
-                  [&] { return firstElementAddress(Name, Size, T); }, true,
-                  VD->getLocation(), *AfterDeclaration))
+          const LocalArray Into = Sc->Arrays.find(VD)->second; // a copy: the map may grow
+          if (!arrayFill(Source, Into, VD->getLocation(), *AfterDeclaration))
             return nullptr;
           return D;
         }
@@ -2288,32 +2276,38 @@ private:
       ExprPtr T = heldArrayElement(Whole, K, Loc, "assigns");
       return T && assignable(*T, Loc) ? std::move(T) : nullptr;
     };
-    if (!arrayFill(OC->getArg(1), Shape->Size, *Elem, To, nullptr, false, Loc,
-                   Block->Children))
+    if (!arrayFill(OC->getArg(1), Shape->Size, *Elem, To, nullptr, Loc, Block->Children))
       return false;
     Out.push_back(std::move(Block));
     return true;
   }
 
-  /// Element \p K of the private array \p Name of \p Size elements of \p Elem (a constant
-  /// index within it: never checked).
-  ExprPtr privateElement(const std::string &Name, unsigned long long Size, ValueType Elem,
-                         unsigned long long K) {
-    ExprPtr A = makeValue(Expr::Kind::ArrayElement, Elem);
-    A->Text = Name;
-    A->Extent = Size;
-    A->HoistedMask = 1;
-    A->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong));
-    return A;
+  /// Element \p K of the private array \p A (a constant index within it: never checked).
+  ExprPtr privateElement(const LocalArray &A, unsigned long long K) {
+    ExprPtr E = makeValue(Expr::Kind::ArrayElement, {A.Element, A.Record});
+    E->Text = A.Name;
+    E->Extent = A.Size;
+    E->HoistedMask = 1;
+    E->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, K), true), ScalarType::ULong));
+    return E;
   }
 
-  /// `&Name[0]`: the address a function returning a std::array fills (which the body's
-  /// analyses see as a write of the array).
-  ExprPtr firstElementAddress(const std::string &Name, unsigned long long Size, ValueType Elem) {
-    ExprPtr Address = makeValue(Expr::Kind::Unary, Elem);
+  /// `&a[0]`: a private array passed by address (to a reference parameter, or to be filled
+  /// by a function returning a std::array), which the body's analyses see as a write of it.
+  ExprPtr firstElementAddress(const LocalArray &A) {
+    ExprPtr Address = makeValue(Expr::Kind::Unary, {A.Element, A.Record});
     Address->Text = "&";
-    Address->Operands.push_back(privateElement(Name, Size, Elem, 0));
+    Address->Operands.push_back(privateElement(A, 0));
     return Address;
+  }
+
+  /// arrayFill into the new private array \p Into (a declaration's, a function's result,
+  /// a private copy), which nothing else reads.
+  bool arrayFill(const clang::Expr *Source, const LocalArray &Into, clang::SourceLocation Loc,
+                 std::vector<StmtPtr> &Out) {
+    return arrayFill(
+        Source, Into.Size, {Into.Element, Into.Record},
+        [&](unsigned long long K) { return privateElement(Into, K); }, &Into, Loc, Out);
   }
 
   /// The shape of \p T where it is a std::array returned by value that a kernel holds
@@ -2336,15 +2330,15 @@ private:
 
   /// A std::array value of the source \p Source stored, as statements into \p Out, into an
   /// array of \p Size elements of \p Elem, whose element K \p Target gives: from a braced
-  /// list, a call of a function returning a std::array (given \p Dest, the destination's
-  /// first element's address, to fill), or an array the kernel holds (a private array, a
-  /// row, a struct's array member, element by element, each element read before it is
-  /// written).  Where the destination is not \p Fresh (an assignment, whose source may
-  /// read it), a list or a call fills a private copy first.  False, with the reason, for
-  /// other sources.
+  /// list, a call of a function returning a std::array (which fills the destination
+  /// through its address), or an array the kernel holds (a private array, a row, a struct's
+  /// array member, element by element, each element read before it is written).  Where
+  /// the destination is not a \p Fresh private array (an assignment, whose source may read
+  /// it), a list or a call fills a private copy first.  False, with the reason, for other
+  /// sources.
   bool arrayFill(const clang::Expr *Source, unsigned long long Size, ValueType Elem,
                  const std::function<ExprPtr(unsigned long long)> &Target,
-                 const std::function<ExprPtr()> &Dest, bool Fresh, clang::SourceLocation Loc,
+                 const LocalArray *Fresh, clang::SourceLocation Loc,
                  std::vector<StmtPtr> &Out) {
     // The copies and conversions that leave the array as it is.
     while (true) {
@@ -2372,21 +2366,17 @@ private:
     const bool List = llvm::isa<clang::InitListExpr>(Source);
     const bool Call = arrayResult(Source);
     if ((List || Call) && !Fresh) { // through a private copy
-      const std::string Copy = Sc->Names->nameFor(Source, "copy");
+      const LocalArray Copy{Sc->Names->nameFor(Source, "copy"), Elem.Type, Size, Elem.Record};
       auto D = std::make_unique<Stmt>(Stmt::Kind::ArrayDecl);
       D->VarType = Elem.Type;
       D->VarRecord = Elem.Record;
       D->ArraySize = Size;
-      D->VarName = Copy;
+      D->VarName = Copy.Name;
       Out.push_back(std::move(D));
-      const auto ToCopy = [&](unsigned long long K) {
-        return privateElement(Copy, Size, Elem, K);
-      };
-      if (!arrayFill(Source, Size, Elem, ToCopy,
-                     [&] { return firstElementAddress(Copy, Size, Elem); }, true, Loc, Out))
+      if (!arrayFill(Source, Copy, Loc, Out))
         return false;
       for (unsigned long long K = 0; K < Size; ++K)
-        if (!Store(Target(K), ToCopy(K)))
+        if (!Store(Target(K), privateElement(Copy, K)))
           return false;
       return true;
     }
@@ -2415,7 +2405,7 @@ private:
         return false;
       if (C->K != Expr::Kind::FunctionCall)
         return fail(Loc, "fills a whole array from a call it cannot follow"), false;
-      C->Operands.push_back(Dest());
+      C->Operands.push_back(firstElementAddress(*Fresh));
       auto S = std::make_unique<Stmt>(Stmt::Kind::Expression);
       S->Init = std::move(C);
       Out.push_back(std::move(S));
@@ -4062,10 +4052,8 @@ private:
       if (!Elem)
         return std::nullopt;
       F.ReturnsVoid = true;
-      FS.ResultName = FunctionNames.nameFor(&FS, "result");
-      FS.ResultSize = Shape->Size;
-      FS.ResultElement = Elem->Type;
-      FS.ResultRecord = Elem->Record;
+      FS.Result = LocalArray{FunctionNames.nameFor(&FS, "result"), Elem->Type, Shape->Size,
+                             Elem->Record};
     } else if (!F.ReturnsVoid) {
       if (Returned->isReferenceType() && isRecordValue(Returned) &&
           !Returned.getNonReferenceType().isConstQualified())
@@ -4241,11 +4229,11 @@ private:
       F.Params.push_back(Param);
       Sources.push_back({static_cast<int>(PI), -1});
     }
-    if (!FS.ResultName.empty()) {
+    if (FS.Result) {
       ir::Function::Param Result;
-      Result.Name = FS.ResultName;
-      Result.Type = FS.ResultElement;
-      Result.Record = FS.ResultRecord;
+      Result.Name = FS.Result->Name;
+      Result.Type = FS.Result->Element;
+      Result.Record = FS.Result->Record;
       Result.Pointer = true;
       Result.Array = true;
       F.Params.push_back(Result);
@@ -4647,14 +4635,7 @@ private:
           C->Operands.push_back(std::move(E));
           continue;
         }
-        ExprPtr First = makeValue(Expr::Kind::ArrayElement, {Held.Element, Held.Record});
-        First->Text = Held.Name;
-        First->Extent = Held.Size;
-        First->Operands.push_back(ir::makeIntLiteral(ScalarType::ULong, "0"));
-        ExprPtr Address = makeValue(Expr::Kind::Unary, {Held.Element, Held.Record});
-        Address->Text = "&";
-        Address->Operands.push_back(std::move(First));
-        C->Operands.push_back(std::move(Address));
+        C->Operands.push_back(firstElementAddress(Held));
         continue;
       }
       if (Source.Element >= 0) { // an array parameter's element
