@@ -240,10 +240,16 @@ class launch_part {
 
   /// Checks the call against the kernel and sizes the NDRange and the reductions' partials.
   const char* plan();
-  /// Holds every span in `holds` and makes valid on the device, per span, `needed` of it
-  /// (null: all of it).  A kernel that may stop part-way gets the host's copy of what it
-  /// writes made current first, to rerun from there.
-  const char* place(handle_list& holds, const std::vector<std::optional<byte_range>>* needed);
+  /// Holds every span in `holds`.
+  void hold(handle_list& holds);
+  /// Makes valid on the device, per held span, `needed` of it (null: all of it).  A kernel
+  /// that may stop part-way gets the host's copy of what it writes made current first, to
+  /// rerun from there.
+  const char* place(const std::vector<std::optional<byte_range>>* needed);
+  /// Takes the placement `kept` as it stands (launch_on_device checked it is current).
+  void place_as(const placement_memo& kept);
+  /// Keeps this call's placement in `kept`, current as the registry now stands.
+  void keep(placement_memo& kept) const;
   /// Arguments and the NDRange; then, unless `asynchronous`, the reads of the error word and
   /// the partials, and with `flush` a clFlush (a shared call's devices start at once).
   /// `timed`: the kernel gets a profiling event.
@@ -251,16 +257,18 @@ class launch_part {
   /// After a failure once the kernel may have run: what the device has comes home and its
   /// copy of the written spans is dropped.
   const char* failed_after_launch(const char* why);
-  /// The asynchronous way out (3a): flushed, results valid on the device only.
-  const char* leave_running(bool timed);
+  /// The asynchronous way out (3a): flushed, results valid on the device only (`mark`:
+  /// marked so; false where they are already).
+  const char* leave_running(bool timed, bool mark = true);
   /// The call's one wait (3b); the kernel's time is then known.
   const char* wait(bool timed);
   bool error_found() const noexcept;
   /// Forgets the device's copy of what the kernel wrote (4, out-of-range access).
   void discard_written();
   /// The written views' elements, or the `parts` of them given (a shared call's), are
-  /// valid only on the device; each reduction's partials are combined into its variable.
-  void complete(const std::vector<std::optional<view_arg>>* written_parts);
+  /// valid only on the device (`mark`: marked so; false where they are already); each
+  /// reduction's partials are combined into its variable.
+  void complete(const std::vector<std::optional<view_arg>>* written_parts, bool mark = true);
 
   double kernel_seconds() const noexcept { return kernel_seconds_; }
 
@@ -351,16 +359,18 @@ const char* launch_part::plan() {
   return nullptr;
 }
 
-const char* launch_part::place(handle_list& holds,
-                               const std::vector<std::optional<byte_range>>* needed) {
-  const region_info& info = *request_.info;
-  region_registry& registry = residency_registry();
-  staging_ = context_.staging(staged_bytes_);
-  placed_.reserve(spans_.spans().size());
+void launch_part::hold(handle_list& holds) {
   // Every span held before any buffer is taken: holding one that overlaps a record
   // without lying in it merges the records into one with a new buffer, which would leave
   // an earlier span's buffer freed under it.
   for (const byte_span& span : spans_.spans()) holds.hold(byte_range{span.low, span.high});
+}
+
+const char* launch_part::place(const std::vector<std::optional<byte_range>>* needed) {
+  const region_info& info = *request_.info;
+  region_registry& registry = residency_registry();
+  staging_ = context_.staging(staged_bytes_);
+  placed_.reserve(spans_.spans().size());
   for (std::size_t k = 0; k < spans_.spans().size(); ++k) {
     const byte_span& span = spans_.spans()[k];
     const byte_range range{span.low, span.high};
@@ -377,6 +387,22 @@ const char* launch_part::place(handle_list& holds,
     placed_.push_back({range, static_cast<const cl_device_buffer*>(buffer), span.written});
   }
   return nullptr;
+}
+
+void launch_part::place_as(const placement_memo& kept) {
+  staging_ = context_.staging(staged_bytes_);
+  placed_.reserve(spans_.spans().size());
+  for (std::size_t k = 0; k < spans_.spans().size(); ++k) {
+    const byte_span& span = spans_.spans()[k];
+    placed_.push_back({byte_range{span.low, span.high},
+                       static_cast<const cl_device_buffer*>(kept.buffers[k]), span.written});
+  }
+}
+
+void launch_part::keep(placement_memo& kept) const {
+  kept.buffers.resize(placed_.size());
+  for (std::size_t k = 0; k < placed_.size(); ++k) kept.buffers[k] = placed_[k].buffer;
+  kept.registry_changes = residency_registry().changes();
 }
 
 const char* launch_part::enqueue(bool timed, bool asynchronous, bool flush) {
@@ -494,7 +520,7 @@ const char* launch_part::failed_after_launch(const char* why) {
   return why;
 }
 
-const char* launch_part::leave_running(bool timed) {
+const char* launch_part::leave_running(bool timed, bool mark) {
   // A tracked launch's event tells whether the queue issued the kernel without a flush
   // (CL_SUBMITTED or later right after the enqueue); until a later tracked one reads
   // queued, launches leave the flush out (about 1.3 us a launch on an H100,
@@ -511,7 +537,7 @@ const char* launch_part::leave_running(bool timed) {
     const cl_int status = context_.queue().flush();
     if (status != CL_SUCCESS) return failed_after_launch(cl_failure_why("clFlush", status));
   }
-  mark_written(residency_registry(), device_, request_);
+  if (mark) mark_written(residency_registry(), device_, request_);
   resources_.leave_running();
   // Known once the kernel is done (region_call's last_call), if timed.
   last_kernel_seconds = timed ? kernel_time_pending : kernel_time_unmeasured;
@@ -545,11 +571,12 @@ void launch_part::discard_written() {
     if (at.written) residency_registry().discard_device(device_, at.range);
 }
 
-void launch_part::complete(const std::vector<std::optional<view_arg>>* written_parts) {
+void launch_part::complete(const std::vector<std::optional<view_arg>>* written_parts,
+                           bool mark) {
   region_registry& registry = residency_registry();
-  if (written_parts == nullptr) {
+  if (mark && written_parts == nullptr) {
     mark_written(registry, device_, request_);
-  } else {
+  } else if (mark) {
     for (const std::optional<view_arg>& part : *written_parts) {
       if (!part || !part->written) continue;
       const std::optional<element_rows> rows = element_rows::of(*part);
@@ -565,22 +592,43 @@ void launch_part::complete(const std::vector<std::optional<view_arg>>* written_p
 
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
-                             bool wait_for_kernel, bool timed, const kernel_form* form) {
+                             bool wait_for_kernel, bool timed, const kernel_form* form,
+                             placement_memo* placed) {
   const region_info& info = *request.info;
   // Destroyed in reverse: the queue drains, then the holding ends.
   call_holding holding(request);
   launch_part part(context, device, kernel, request, spans, form);
   if (const char* why = part.plan()) return why;
-  // 1. Device copies of every span: only bytes the device lacks move.
-  if (const char* why = part.place(holding.holds(), nullptr)) return why;
+  // 1. Device copies of every span: only bytes the device lacks move.  The placement this
+  // call left last time, where the registry has not changed since, is as good.
+  std::uint64_t kept_at = 0;
+  if (placed != nullptr) {
+    if (!info.checks_in_kernel && placed->buffers.size() == spans.spans().size())
+      kept_at = placed->registry_changes;
+    placed->registry_changes = 0;  // kept again once this call succeeds
+  }
+  const bool unchanged = kept_at != 0 && residency_registry().changes() == kept_at;
+  if (unchanged) {
+    part.place_as(*placed);  // held once the kernel is enqueued
+  } else {
+    part.hold(holding.holds());
+    if (const char* why = part.place(nullptr)) return why;
+  }
 
   // 3a below returns without waiting.
   const bool asynchronous = request.scope != nullptr && !info.checks_in_kernel &&
                             request.reduction_count == 0 && !wait_for_kernel &&
                             !sync_launches_requested();
   if (const char* why = part.enqueue(timed, asynchronous)) return why;
+  // While the kernel runs: the spans lie in the records they lay in last time, so holding
+  // them changes nothing (a hold inside a record; one the scope has is not taken again).
+  if (unchanged) part.hold(holding.holds());
   // 3a. Nothing to read back and the results stay on the device: return without waiting.
-  if (asynchronous) return part.leave_running(timed);
+  if (asynchronous) {
+    if (const char* why = part.leave_running(timed, !unchanged)) return why;
+    if (placed != nullptr) part.keep(*placed);
+    return nullptr;
+  }
   // 3b. The call's one wait.
   if (const char* why = part.wait(timed)) return why;
   last_kernel_seconds = part.kernel_seconds();
@@ -592,7 +640,8 @@ const char* launch_on_device(device_context& context, device_id device, kernel_e
     part.discard_written();
     return "kernel stopped an out-of-range access";
   }
-  part.complete(nullptr);
+  part.complete(nullptr, !unchanged);
+  if (placed != nullptr) part.keep(*placed);
   return nullptr;
 }
 
@@ -610,7 +659,9 @@ const char* launch_shared(std::span<device_share> shares, const span_set& spans)
   // Every device gets what its share touches before any kernel runs: a failure here
   // leaves every byte as it was.
   for (std::size_t k = 0; k < parts.size(); ++k)
-    if (const char* why = parts[k]->place(holding.holds(), &shares[k].needed)) return why;
+    parts[k]->hold(holding.holds());
+  for (std::size_t k = 0; k < parts.size(); ++k)
+    if (const char* why = parts[k]->place(&shares[k].needed)) return why;
   // Then every kernel is enqueued and started, and only then waited for.
   for (std::size_t k = 0; k < parts.size(); ++k)
     if (const char* why = parts[k]->enqueue(true, false, true)) {

@@ -3,7 +3,8 @@
 // Per call, under the residency lock (memory/residency.hpp) and the device's launch mutex:
 //   1. each merged span held (by the call's data scope, else by the call alone) and made
 //      valid on the device by the region registry, which moves only the bytes the device
-//      lacks; a kernel that checks accesses itself first gets the host's copy of what it
+//      lacks (a call repeating one whose placement the registry has not changed since
+//      takes that placement: placement_memo); a kernel that checks accesses itself first gets the host's copy of what it
 //      writes made current; the error word zeroed and one pooled buffer per reduction
 //      for its per-work-group partials;
 //   2. arguments set in region.hpp's convention (a view's offset counted from its record's
@@ -103,6 +104,18 @@ void keep_kernel_event(cl_event event) noexcept;
 /// rank per view, one per scalar and 2 per reduction.
 std::size_t convention_arg_count(const launch_request& request) noexcept;
 
+/// Where a call's spans were placed, kept for the same call made again
+/// (launch/repeat_call.hpp).  While the region registry reads the change count it read right
+/// after that call (region_registry::changes), every span is still valid on the device in
+/// the buffer it had, and what the kernel writes is already marked written there (marking
+/// the same write again changes nothing): the call holds its spans and launches, and
+/// neither places them nor marks what it wrote.  A kernel that checks accesses itself
+/// gets the host's copy of what it writes made current each time, so it always places.
+struct placement_memo {
+  std::uint64_t registry_changes = 0;  ///< 0: nothing kept (a placed call made a record)
+  std::vector<const device_buffer*> buffers;  ///< per merged span
+};
+
 /// Runs `request` on `context`'s device (platform_list index `device`).  Null on success
 /// (the results are where the registry says: on the device within a data scope);
 /// otherwise why the call must run on the host, whose copy is then current.
@@ -113,11 +126,14 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// aligned-rows form's work-items take its layout's blocks of the innermost dimension, and
 /// the call runs on the host if a view's device offset disagrees with the layout
 /// (aligned_rows.hpp); a tiled form is launched with tile_work_size (product_tiles.hpp), a
-/// split form with split_work_size (inner_split.hpp).
+/// split form with split_work_size (inner_split.hpp).  `placed`: the placement this same
+/// call left last time, if kept (used when still current, then kept anew; emptied when the
+/// call fails).
 const char* launch_on_device(device_context& context, device_id device, kernel_entry& kernel,
                              const launch_request& request, const span_set& spans,
                              bool wait_for_kernel, bool timed,
-                             const kernel_form* form = nullptr);
+                             const kernel_form* form = nullptr,
+                             placement_memo* placed = nullptr);
 
 /// One device's share of a call shared out over several devices (launch/shared_call.hpp).
 struct device_share {

@@ -298,7 +298,8 @@ decision decide_and_run(const launch_request& request) {
     if (form_usable(repeat.kernel, repeat.form, info)) {
       const char* failed = launch_on_device(*repeat.context, static_cast<device_id>(repeat.device),
                                             *repeat.kernel, request, memo->spans(), false,
-                                            kernel_times_requested(), &repeat.form);
+                                            kernel_times_requested(), &repeat.form,
+                                            &memo->placement());
       if (failed == nullptr)
         return decision{true, repeat.context->device().name.c_str(), repeat.why,
                         static_cast<int>(repeat.device), {}, {}, false, false, call_way::shared};

@@ -14,8 +14,9 @@
 // one kept takes its decision.  A time loop of several regions, or of one region called
 // with its arrays swapped every step, finds each of its calls.
 //
-// What is not part of the decision is not kept: every call still holds and places its spans
-// through the region registry (launch/kernel_launch.hpp), sets its arguments (its scalars
+// What is not part of the decision is not kept: every call still holds its spans through
+// the region registry, places them unless the registry is as the last such call left it
+// (the memo's placement_memo, launch/kernel_launch.hpp), sets its arguments (its scalars
 // may differ) and reads CLPAR_SYNC_LAUNCHES and CLPAR_KERNEL_TIMES.  Not kept at all: calls
 // under auto (the cost model weighs each one), calls shared out over several devices, and a
 // call whose form trial is not decided (each such call may time another form).  A kernel
@@ -31,6 +32,7 @@
 #include "clpar/rt/region.hpp"
 #include "device/device_context.hpp"
 #include "launch/kernel_form.hpp"
+#include "launch/kernel_launch.hpp"
 #include "memory/span_set.hpp"
 
 namespace clpar::rt {
@@ -56,7 +58,10 @@ class call_memo {
   /// with more than max_views views or no region is not kept (the memo is then empty).
   void remember(const launch_request& request, std::uint64_t epoch,
                 const call_decision& decision, const span_set& spans);
-  void forget() noexcept { epoch_ = 0; }
+  void forget() noexcept {
+    epoch_ = 0;
+    placed_.registry_changes = 0;
+  }
   bool empty() const noexcept { return epoch_ == 0; }
 
   /// Only while not empty.
@@ -64,6 +69,8 @@ class call_memo {
   /// The environment's epoch the memo was made at (0: empty).
   std::uint64_t epoch() const noexcept { return epoch_; }
   const span_set& spans() const noexcept { return *spans_; }
+  /// Where the remembered call's spans were last placed (kernel_launch.hpp).
+  placement_memo& placement() noexcept { return placed_; }
 
  private:
   std::uint64_t epoch_ = 0;  ///< 0: nothing remembered
@@ -79,6 +86,7 @@ class call_memo {
   view_arg views_[max_views] = {};
   call_decision decision_;
   std::optional<span_set> spans_;
+  placement_memo placed_;
 };
 
 /// A thread's memos of its last few calls.

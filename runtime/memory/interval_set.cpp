@@ -46,6 +46,13 @@ bool interval_set::covers(byte_range range) const noexcept {
   return it != ranges_.begin() && std::prev(it)->second >= range.high;
 }
 
+bool interval_set::intersects(byte_range range) const noexcept {
+  if (range.empty()) return false;
+  auto it = ranges_.upper_bound(range.low);
+  if (it != ranges_.begin() && std::prev(it)->second > range.low) return true;
+  return it != ranges_.end() && it->first < range.high;
+}
+
 std::vector<byte_range> interval_set::within(byte_range range) const {
   std::vector<byte_range> found;
   if (range.empty()) return found;

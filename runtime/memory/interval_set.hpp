@@ -40,6 +40,8 @@ class interval_set {
   bool contains(std::uintptr_t address) const noexcept;
   /// Whether every byte of `range` is in the set (an empty range is).
   bool covers(byte_range range) const noexcept;
+  /// Whether some byte of `range` is in the set (an empty range has none).
+  bool intersects(byte_range range) const noexcept;
   /// The set's ranges inside `range`, clipped to it, ascending.
   std::vector<byte_range> within(byte_range range) const;
   /// The bytes of `range` that are not in the set, ascending.

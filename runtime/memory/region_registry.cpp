@@ -116,6 +116,7 @@ region_registry::handle* region_registry::acquire(byte_range range, const char*&
   record* owner = record_containing(range);
   if (owner == nullptr) {
     const std::vector<record*> overlapping = records_overlapping(range);
+    ++changes_;
     if (overlapping.empty()) {
       auto fresh = std::make_unique<record>();
       fresh->range = range;
@@ -273,6 +274,7 @@ const char* region_registry::release(handle* h) {
   delete h;
   --handle_count_;
   if (r.handles.empty()) {
+    ++changes_;
     const char* lost = leave_tracking(r, r.range);
     records_.erase(r.range.low);
     return lost;
@@ -288,6 +290,7 @@ const char* region_registry::release(handle* h) {
   if (parts.size() == 1 && parts.front() == r.range) return nullptr;
 
   // Shrink to the parts, splitting where they fall apart; the gaps leave tracking.
+  ++changes_;
   const char* lost = nullptr;
   std::uintptr_t next = r.range.low;
   for (const byte_range& part : parts) {
@@ -333,6 +336,7 @@ const device_buffer* region_registry::make_device_valid(device_id device, byte_r
   }
   device_copy& copy = r->copies[device];
   if (copy.buffer == nullptr) {
+    ++changes_;
     copy.buffer = allocate(device, r->range, why);
     if (copy.buffer == nullptr) {
       r->copies.erase(device);
@@ -341,6 +345,7 @@ const device_buffer* region_registry::make_device_valid(device_id device, byte_r
   }
   // Already valid here, as a resident call's data is: nothing to look for.
   if (copy.valid.covers(range)) return copy.buffer.get();
+  ++changes_;
   // Bytes whose only valid copy is on another device come through the host (which may
   // bring written patterns home, and with them make more bytes missing here).
   for (const byte_range& missing : copy.valid.missing_from(range)) {
@@ -386,9 +391,13 @@ const char* region_registry::mark_device_written(device_id device, const element
     other_device |= p.device != device && p.hull.overlaps(hull);
   }
   if (rows.dense() && !touches) {
+    // A time loop's kernels write the same views again: nothing changes.
+    if (written_only_on(*r, device, hull)) return nullptr;
+    ++changes_;
     mark_range_written(device, hull);
     return nullptr;
   }
+  ++changes_;
   // Patterns of another device, or too many patterns, come home before this one joins:
   // so patterns that overlap are all of one device, whose buffer has their latest bytes.
   if (other_device || r->patterns.size() >= max_patterns) {
@@ -429,6 +438,13 @@ const char* region_registry::make_host_valid(byte_range range, bool drop_device_
   const char* lost = nullptr;
   for (record* r : records_overlapping(range)) {
     const byte_range part = intersect(range, r->range);
+    // Stale bytes come home (patterns' hulls are stale too), and with the device copies
+    // dropped, valid bytes stop being so.
+    bool changing = r->host_stale.intersects(part);
+    if (drop_device_copies)
+      for (const auto& [device, copy] : r->copies) changing |= copy.valid.intersects(part);
+    if (!changing) continue;
+    ++changes_;
     if (const char* why = fetch_stale(*r, part)) lost = why;
     if (drop_device_copies && lost == nullptr)
       for (auto& [device, copy] : r->copies) copy.valid.subtract(part);
@@ -437,6 +453,7 @@ const char* region_registry::make_host_valid(byte_range range, bool drop_device_
 }
 
 void region_registry::abandon_device_copies(byte_range range) {
+  ++changes_;
   for (record* r : records_overlapping(range)) {
     const byte_range part = intersect(range, r->range);
     // Written patterns that touch it are given up with it, hulls and all.
@@ -452,6 +469,7 @@ void region_registry::abandon_device_copies(byte_range range) {
 }
 
 void region_registry::discard_device(device_id device, byte_range range) {
+  ++changes_;
   for (record* r : records_overlapping(range)) {
     auto it = r->copies.find(device);
     if (it == r->copies.end()) continue;
@@ -512,6 +530,17 @@ bool region_registry::host_stale_at(const record& r, std::uintptr_t address) con
     in_hull = true;
   }
   return !in_hull;
+}
+
+bool region_registry::written_only_on(const record& r, device_id device,
+                                      byte_range range) const noexcept {
+  if (!r.host_stale.covers(range)) return false;
+  bool held = false;
+  for (const auto& [holder, copy] : r.copies) {
+    if (holder == device ? !copy.valid.covers(range) : copy.valid.intersects(range)) return false;
+    held |= holder == device;
+  }
+  return held;
 }
 
 bool region_registry::host_valid(std::uintptr_t address) const noexcept {

@@ -169,6 +169,14 @@ class region_registry {
   };
   pending_bytes bytes_to_move(device_id device, byte_range range) const;
 
+  /// Counts the changes to the records, their buffers and where their bytes are valid:
+  /// while it reads the same, each of them is as it was (a repeated call takes its
+  /// placement from its last time, launch/kernel_launch.hpp).  What changes nothing leaves
+  /// it: a handle inside an existing record, or released beside one of the whole record;
+  /// bytes made valid where they were; a contiguous write marked again by the device
+  /// that holds it.
+  std::uint64_t changes() const noexcept { return changes_; }
+
   bool tracked(std::uintptr_t address) const noexcept;
   bool host_valid(std::uintptr_t address) const noexcept;
   bool device_valid(device_id device, std::uintptr_t address) const noexcept;
@@ -206,6 +214,7 @@ class region_registry {
   const char* fetch_stale(record& r, byte_range range);
   const char* fetch_patterns(record& r, byte_range& zone);
   bool host_stale_at(const record& r, std::uintptr_t address) const noexcept;
+  bool written_only_on(const record& r, device_id device, byte_range range) const noexcept;
   const char* leave_tracking(record& r, byte_range range);
   std::shared_ptr<device_buffer> allocate(device_id device, byte_range range, const char*& why);
   const char* to_device(device_id device, device_buffer& buffer, byte_range range);
@@ -215,6 +224,7 @@ class region_registry {
   transfer_backend& backend_;
   record_map records_;  ///< disjoint, keyed by low address
   std::size_t handle_count_ = 0;
+  std::uint64_t changes_ = 0;
   transfer_counts counts_;
 };
 

@@ -31,6 +31,7 @@
 #include "launch/form_trials.hpp"
 #include "launch/kernel_launch.hpp"
 #include "launch/repeat_call.hpp"
+#include "memory/residency.hpp"
 #include "schedule/cost_model.hpp"
 #include "support/environment.hpp"
 
@@ -867,6 +868,42 @@ TEST_F(RegionCall, ARepeatedCallInAScopeTakesTheLastDecision) {
   EXPECT_NE(memos->find(request, environment_epoch()), nullptr);
   for (std::size_t i = 0; i < n; ++i)
     ASSERT_EQ(other[i], 0.5f * (0.5f * 1.0f + relax.x[i]) + relax.x[i]) << i;
+}
+
+// A repeated call whose memory the registry has not changed since its last time takes that
+// placement (launch/kernel_launch.hpp's placement_memo); host code writing a view between
+// the calls changes the registry, and the next call uploads what it wrote.
+TEST_F(RegionCall, ARepeatedCallPlacesAgainOnlyWhereTheMemoryChanged) {
+  const std::size_t n = 64;
+  relax_calls relax(n, 3);
+  call_memos* memos = thread_call_memos();
+  ASSERT_NE(memos, nullptr);
+  memos->forget_all();
+  launch_request request = relax.setup.request();
+  {
+    data_scope scope("region_call_test.cpp:1:1 relax_placed");
+    request.scope = &scope;
+    relax.run_in(scope, 3);  // the second keeps its placement, the third takes it
+    call_memo* memo = memos->find(request, environment_epoch());
+    ASSERT_NE(memo, nullptr);
+    const std::uint64_t changes = residency_registry().changes();
+    EXPECT_EQ(memo->placement().registry_changes, changes);
+    relax.run_in(scope, 1);
+    EXPECT_EQ(residency_registry().changes(), changes);  // nothing moved, nothing marked
+    // The host writes x between calls, as host code of the scope does through its view.
+    const view_arg x_written = view_1d(relax.x.data(), n, 1, true);
+    prepare_host_access(&x_written, 1, "region_call_test.cpp:1:1 host");
+    EXPECT_NE(residency_registry().changes(), changes);
+    for (std::size_t i = 0; i < n; ++i) relax.x[i] += 1.0f;
+    relax.run_in(scope, 2);
+    scope.sync();
+  }
+  // Four calls with the old x, two with the new.
+  std::vector<float> want(n, 1.0f);
+  for (int c = 0; c < 6; ++c)
+    for (std::size_t i = 0; i < n; ++i)
+      want[i] = 0.5f * want[i] + static_cast<float>(i % 7) + (c >= 4 ? 1.0f : 0.0f);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(relax.y[i], want[i]) << i;
 }
 
 // A kernel's arguments are set only where they changed since its last launch

@@ -67,6 +67,12 @@ TEST(IntervalSet, QueriesClipToTheRangeAsked) {
   EXPECT_EQ(s.missing_from({5, 45}), (std::vector<byte_range>{{5, 10}, {20, 30}, {40, 45}}));
   EXPECT_TRUE(s.missing_from({12, 18}).empty());
   EXPECT_TRUE(s.within({20, 30}).empty());
+  EXPECT_TRUE(s.intersects({15, 35}));
+  EXPECT_TRUE(s.intersects({19, 21}));
+  EXPECT_TRUE(s.intersects({25, 31}));
+  EXPECT_FALSE(s.intersects({20, 30}));  // touching is not sharing a byte
+  EXPECT_FALSE(s.intersects({45, 50}));
+  EXPECT_FALSE(s.intersects({15, 15}));  // an empty range has no byte
 }
 
 /// Ranges of a set of single bytes, joined, ascending.
@@ -108,6 +114,7 @@ TEST(IntervalSet, AgreesWithASetOfBytes) {
     ASSERT_EQ(s.within(q), ranges_of(inside)) << "step " << step;
     ASSERT_EQ(s.missing_from(q), ranges_of(outside)) << "step " << step;
     ASSERT_EQ(s.covers(q), outside.empty()) << "step " << step;
+    ASSERT_EQ(s.intersects(q), !inside.empty()) << "step " << step;
     ASSERT_EQ(s.contains(c), want.count(c) != 0) << "step " << step;
   }
 }

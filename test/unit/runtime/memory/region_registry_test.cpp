@@ -190,6 +190,44 @@ TEST(RegionRegistry, MergingKeepsDeviceDataOfEveryPart) {
   EXPECT_EQ(arena[1500], 15);
 }
 
+// A time loop's calls: the same hold, placement and write again change nothing; a host
+// read of what the device wrote, or a write by another device, does.
+TEST(RegionRegistry, TheSameCallAgainChangesNothing) {
+  std::vector<std::uint8_t> arena(1024);
+  memory_backend backend;
+  region_registry registry(backend);
+  const char* lost = nullptr;
+  const char* why = nullptr;
+  const byte_range all = range_of(arena, 0, 1024), half = range_of(arena, 0, 512);
+  region_registry::handle* scope = registry.acquire(all, lost);
+  const std::uint64_t first = registry.changes();
+  const device_buffer* buffer = registry.make_device_valid(0, all, why);
+  ASSERT_NE(buffer, nullptr) << why;
+  EXPECT_EQ(registry.mark_device_written(0, half), nullptr);
+  const std::uint64_t after_call = registry.changes();
+  EXPECT_GT(after_call, first);
+  // The call again: held inside the record, already valid, already written there.
+  region_registry::handle* call = registry.acquire(half, lost);
+  EXPECT_EQ(registry.make_device_valid(0, all, why), buffer);
+  EXPECT_EQ(registry.mark_device_written(0, half), nullptr);
+  EXPECT_EQ(registry.release(call), nullptr);
+  EXPECT_EQ(registry.make_host_valid(range_of(arena, 512, 1024), false), nullptr);
+  EXPECT_EQ(registry.changes(), after_call);
+  // Another device writes it: changed, and so is its write again on the first.
+  ASSERT_NE(registry.make_device_valid(1, half, why), nullptr) << why;
+  EXPECT_EQ(registry.mark_device_written(1, half), nullptr);
+  const std::uint64_t other = registry.changes();
+  EXPECT_GT(other, after_call);
+  ASSERT_NE(registry.make_device_valid(0, half, why), nullptr) << why;
+  EXPECT_EQ(registry.mark_device_written(0, half), nullptr);
+  EXPECT_GT(registry.changes(), other);
+  // A host read of what only the device has changes where it is valid.
+  const std::uint64_t before_read = registry.changes();
+  EXPECT_EQ(registry.make_host_valid(half, false), nullptr);
+  EXPECT_GT(registry.changes(), before_read);
+  EXPECT_EQ(registry.release(scope), nullptr);
+}
+
 TEST(RegionRegistry, FailedAllocationLeavesTheHostUpToDate) {
   std::vector<std::uint8_t> arena(2048, 0);
   memory_backend backend;
@@ -372,30 +410,81 @@ class model_test {
 
   void run(int operations) {
     for (int op = 0; op < operations; ++op) {
-      const int kind = pick(0, 99);
-      // Acquire and release balance around a few dozen handles, as live views do.
-      if (held_.empty() || (kind < 26 && held_.size() < 24))
-        acquire();
-      else if (kind < 26)
-        release();
-      else if (kind < 42)
-        host_write();
-      else if (kind < 56)
-        host_read();
-      else if (kind < 84)
-        device_write();
-      else
-        device_read();
+      step();
       if (op % 97 == 0) check_validity();
       if (::testing::Test::HasFatalFailure()) return;
     }
     while (!held_.empty()) release();
     EXPECT_TRUE(registry_.record_ranges().empty());
+    finish();
+  }
+
+  /// Runs `operations` operations, each checked: where the registry's change count stays,
+  /// no record, handle count or byte's validity changed.
+  void run_counting_changes(int operations) {
+    for (int op = 0; op < operations; ++op) {
+      const std::uint64_t changes = registry_.changes();
+      const state before = snapshot();
+      step();
+      if (::testing::Test::HasFatalFailure()) return;
+      if (registry_.changes() != changes) {
+        ++changed_;
+        continue;
+      }
+      ++unchanged_;
+      const state after = snapshot();
+      ASSERT_EQ(after.records, before.records) << "operation " << op;
+      ASSERT_EQ(after.valid, before.valid) << "operation " << op;
+    }
+    // Both kinds of operations were seen.
+    EXPECT_GT(changed_, operations / 10);
+    EXPECT_GT(unchanged_, operations / 10);
+    while (!held_.empty()) release();
+    finish();
+  }
+
+ private:
+  /// Where every byte of the arena is valid (bit 0 the host, bit 1 + d device d) and the
+  /// records' ranges.
+  struct state {
+    std::vector<byte_range> records;
+    std::vector<std::uint8_t> valid;
+  };
+  state snapshot() const {
+    state s{registry_.record_ranges(), std::vector<std::uint8_t>(arena_size)};
+    for (std::size_t i = 0; i < arena_size; ++i) {
+      const std::uintptr_t address = bytes(i, i + 1).low;
+      if (!registry_.tracked(address)) continue;
+      s.valid[i] = registry_.host_valid(address) ? 1 : 0;
+      for (device_id d = 0; d < device_count; ++d)
+        if (registry_.device_valid(d, address)) s.valid[i] |= std::uint8_t(2u << d);
+    }
+    return s;
+  }
+
+  /// One random operation.  Acquire and release balance around a few dozen handles, as
+  /// live views do.
+  void step() {
+    const std::size_t kind = pick(0, 99);
+    if (held_.empty() || (kind < 26 && held_.size() < 24))
+      acquire();
+    else if (kind < 26)
+      release();
+    else if (kind < 42)
+      host_write();
+    else if (kind < 56)
+      host_read();
+    else if (kind < 84)
+      device_write();
+    else
+      device_read();
+  }
+
+  void finish() {
     for (std::size_t i = 0; i < arena_size; ++i)
       ASSERT_EQ(arena_[i], model_[i].truth) << "byte " << i << " after everything ended";
   }
 
- private:
   std::size_t pick(std::size_t low, std::size_t high) {
     return std::uniform_int_distribution<std::size_t>(low, high)(random_);
   }
@@ -546,6 +635,7 @@ class model_test {
   std::mt19937_64 random_;
   std::vector<std::uint8_t> arena_;
   std::vector<model_byte> model_;
+  int changed_ = 0, unchanged_ = 0;
   memory_backend backend_;
   region_registry registry_{backend_};
   std::vector<held> held_;
@@ -564,6 +654,17 @@ void run_seeds(int operations) {
 
 TEST(RegionRegistryModel, RandomOperationsMatchTheModel) {
   run_seeds<model_test>(100000);
+}
+
+// region_registry::changes() stays only where nothing changed (a repeated call skips its
+// placement on it, launch/kernel_launch.cpp).
+TEST(RegionRegistryModel, AnUnchangedCountMeansNothingChanged) {
+  for (unsigned seed = 1; seed <= 2; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    model_test test(seed);
+    test.run_counting_changes(3000);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
 }
 
 // --- Randomized: strided writes and another thread's writes between their elements ----
