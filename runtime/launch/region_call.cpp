@@ -188,6 +188,22 @@ bool auto_cpu_devices_requested() {
 void prepare_scalars(const launch_request& request, bool with_scalars) {
   if ((!with_scalars || request.scalar_count == 0) && request.reduction_count == 0) return;
   if (!residency_active()) return;
+  {
+    // Scalars seldom lie in held memory: looked for first, without allocating (a time
+    // loop's calls pass theirs every time).
+    residency_lock lock;
+    const region_registry& registry = residency_registry();
+    const auto held = [&](const void* at, std::size_t size) {
+      const auto low = reinterpret_cast<std::uintptr_t>(at);
+      return registry.tracked_any(byte_range{low, low + size});
+    };
+    bool any = false;
+    for (std::size_t i = 0; with_scalars && i < request.scalar_count; ++i)
+      any = any || held(request.scalars[i].value, request.scalars[i].size);
+    for (std::size_t r = 0; r < request.reduction_count; ++r)
+      any = any || held(request.reductions[r].target, scalar_size(request.reductions[r].kind));
+    if (!any) return;
+  }
   std::vector<view_arg> bytes;
   auto add = [&](const void* at, std::size_t size, bool written) {
     view_arg v{};

@@ -491,6 +491,13 @@ bool region_registry::tracked(std::uintptr_t address) const noexcept {
   return record_at(address) != nullptr;
 }
 
+bool region_registry::tracked_any(byte_range range) const noexcept {
+  if (range.empty()) return false;
+  auto it = records_.upper_bound(range.low);
+  if (it != records_.begin() && std::prev(it)->second->range.high > range.low) return true;
+  return it != records_.end() && it->first < range.high;
+}
+
 region_registry::pending_bytes region_registry::bytes_to_move(device_id device,
                                                              byte_range range) const {
   auto sum = [](const std::vector<byte_range>& ranges) {

@@ -178,6 +178,8 @@ class region_registry {
   std::uint64_t changes() const noexcept { return changes_; }
 
   bool tracked(std::uintptr_t address) const noexcept;
+  /// Whether some byte of `range` is tracked; allocates nothing.
+  bool tracked_any(byte_range range) const noexcept;
   bool host_valid(std::uintptr_t address) const noexcept;
   bool device_valid(device_id device, std::uintptr_t address) const noexcept;
   /// Written patterns kept by the record holding `address` (0 when untracked).

@@ -939,6 +939,33 @@ TEST_F(RegionCall, EachCallSeesItsOwnArgumentsWhereOnlySomeChange) {
   for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(y[i], want[i]) << i;
 }
 
+// A scalar argument that lies in memory a kernel wrote on the device (an element of a view
+// passed by value) is read after the host's copy of it is made current.
+TEST_F(RegionCall, AScalarInMemoryOnTheDeviceIsBroughtHomeFirst) {
+  const std::size_t n = 64;
+  std::vector<float> x(n), y(n, 0.0f), z(n, 0.0f);
+  for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 5);
+  data_scope scope("region_call_test.cpp:1:1 scalar_home");
+  call_setup setup("saxpy", saxpy_source, 1);
+  const float one = 1.0f;
+  setup.dims = {range(n)};
+  const auto call_with = [&](const float& a, std::vector<float>& into) {
+    setup.scalars = {{&a, sizeof a}};
+    setup.views = {view_1d(x.data(), n, 1, false), view_1d(into.data(), n, 1, true)};
+    launch_request request = setup.request();
+    request.scope = &scope;
+    region_call call(request);
+    EXPECT_TRUE(call.ran_on_device());
+  };
+  call_with(one, y);   // y = x, on the device only
+  call_with(y[3], z);  // z = y[3] * x: y[3] comes home first
+  scope.sync();
+  for (std::size_t i = 0; i < n; ++i) {
+    ASSERT_EQ(y[i], x[i]) << i;
+    ASSERT_EQ(z[i], x[3] * x[i]) << i;
+  }
+}
+
 // Under auto nothing is remembered: the cost model weighs every call.
 TEST_F(RegionCall, AutoCallsAreNotRemembered) {
   scoped_env automatic("CLPAR_DEVICE", "auto");

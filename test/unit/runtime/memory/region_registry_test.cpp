@@ -617,6 +617,14 @@ class model_test {
         ASSERT_EQ(registry_.device_valid(d, address), model_[i].device[d])
             << "byte " << i << " device " << d;
     }
+    // tracked_any agrees with the bytes' tracking (checked above) over ranges of many
+    // lengths.
+    for (std::size_t low = 0; low < arena_size; low += 61) {
+      const std::size_t high = std::min(arena_size, low + 1 + (low * 7) % 300);
+      bool any = false;
+      for (std::size_t i = low; i < high; ++i) any = any || tracked(i);
+      ASSERT_EQ(registry_.tracked_any(bytes(low, high)), any) << "bytes " << low << "-" << high;
+    }
     // The records are exactly the connected components of the held ranges.
     for (const byte_range& r : registry_.record_ranges()) {
       const std::size_t low = r.low - bytes(0, 0).low, high = r.high - bytes(0, 0).low;
