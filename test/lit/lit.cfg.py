@@ -30,3 +30,7 @@ config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(
     ("%translate", translate + " %s -o %t.cpp"))
 config.substitutions.append(("%flags", "-- -std=c++20 -I" + config.clpar_include_dir))
+# The translated %t.cpp must compile: syntax only, with OpenMP and the clpar headers.
+config.substitutions.append(
+    ("%syntax-check-output",
+     config.cxx_compiler + " -std=c++20 -fopenmp -fsyntax-only -I" + config.clpar_include_dir + " %t.cpp"))

@@ -2,6 +2,7 @@
 // whether it modifies anything (standard containers are judged; see
 // error-outer-write-through-call.cpp).
 // RUN: %translate %flags 2>&1 | FileCheck %s --allow-empty
+// RUN: %syntax-check-output
 // CHECK-NOT: error:
 #include <clpar/clpar.hpp>
 

@@ -5,6 +5,7 @@
 // parameter translated for an array the kernel holds, later given a container from
 // outside the loop (a view).  Each loop keeps its OpenMP variant with the reason.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>
@@ -22,7 +23,7 @@ void changes(clpar::view<float> b) {
     b[i] = t.v[0];
   }
 }
-// CHECK-DAG: remark-array-param-refused.cpp:12:19: remark: prange loop not offloaded to OpenCL: it calls 'fill', whose parameter 'v' has type 'float (&)[3]' (kernels pass arithmetic values and clpar::view); the OpenMP variant is used [-Rclpar]
+// CHECK-DAG: remark-array-param-refused.cpp:13:19: remark: prange loop not offloaded to OpenCL: it calls 'fill', whose parameter 'v' has type 'float (&)[3]' (kernels pass arithmetic values and clpar::view); the OpenMP variant is used [-Rclpar]
 
 void changes_later(clpar::view<float> b) {
   for (auto i : clpar::prange(b.size())) {

@@ -1,5 +1,6 @@
 // Whole std::arrays that kernels do not take as values: the OpenMP variant is used.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>

@@ -8,6 +8,7 @@
 // The limits themselves are accepted: 4096 elements, a range of 256 values, a static
 // const local with a constant value.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s --implicit-check-not=remark:
+// RUN: %syntax-check-output
 #include <array>
 #include <vector>
 #include <clpar/clpar.hpp>

@@ -1,5 +1,6 @@
 // Built-in arrays have no view descriptor: OpenMP variant only.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> v) {

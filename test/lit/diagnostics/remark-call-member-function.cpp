@@ -1,6 +1,7 @@
 // A member function is translated when it runs on a record the kernel can hold (see
 // translate/records.cpp); called through a pointer, its object is out of reach.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 struct Scale {

@@ -1,5 +1,6 @@
 // A call to a function whose body is not visible keeps the loop on OpenMP.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 float helper(float x);

@@ -1,5 +1,6 @@
 // A called function that reads a mutable global cannot get it on the device.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 float gain = 2.0f;

@@ -1,5 +1,6 @@
 // Recursion cannot be translated into OpenCL C.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }

@@ -2,6 +2,7 @@
 // must be a variable of the kernel (translate/reference-params.cpp); an element of a view
 // lives in another address space.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void twice(float &x) { x *= 2; }

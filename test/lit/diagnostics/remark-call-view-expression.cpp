@@ -1,5 +1,6 @@
 // Views passed to translated functions must be named views, not sub-view expressions.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 float first(clpar::view<const float> r) { return r[0]; }

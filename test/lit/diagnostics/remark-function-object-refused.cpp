@@ -4,6 +4,7 @@
 // (records.cpp), and one made of stateless functors is stateless itself; one that holds
 // data and a function object is not translated.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 struct counted {

@@ -1,6 +1,7 @@
 // A lambda declared in the loop that copies a loop-local variable is not translated
 // (the copy would have to be taken where the lambda is created).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> v) {

@@ -2,7 +2,7 @@
 // variable lives only in the closure, so the host has no name to pass it by.  The
 // output compiles.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> v) {

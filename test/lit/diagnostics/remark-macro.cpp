@@ -1,5 +1,6 @@
 // A prange loop written by a macro is left as written (serial).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #define FILL(v, x) for (auto i : clpar::prange(v.size())) v[i] = x

@@ -2,6 +2,7 @@
 // it, a range-based 'for' over the rows or over a plane, front()) keeps the loop on
 // OpenMP with the reason.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>
@@ -52,4 +53,4 @@ void row_size(clpar::view<grid> gs, clpar::view<int> n) {
   }
 }
 // The last loop offloads: an element's indices may have side effects.
-// CHECK-DAG: remark-multidim-refused.cpp:48:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_row_size_48_3' and an OpenMP variant [-Rclpar]
+// CHECK-DAG: remark-multidim-refused.cpp:49:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_row_size_49_3' and an OpenMP variant [-Rclpar]

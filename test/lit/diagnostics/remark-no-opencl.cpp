@@ -1,5 +1,6 @@
 // --no-opencl: OpenMP variants only, no runtime calls in the output.
 // RUN: %translate --no-opencl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
 #include <clpar/clpar.hpp>
 

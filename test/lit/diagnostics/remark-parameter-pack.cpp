@@ -2,7 +2,7 @@
 // instantiation names the pack's elements, which the template's text cannot.  The
 // template's other loops are translated, and the output compiles.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 template <class... Vs>

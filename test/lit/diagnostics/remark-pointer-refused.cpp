@@ -3,6 +3,7 @@
 // (compared, passed on), one whose element's index may change after it.  Each loop keeps
 // its OpenMP variant with the reason.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 struct body {

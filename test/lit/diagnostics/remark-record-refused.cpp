@@ -1,6 +1,7 @@
 // Classes a kernel cannot hold, and uses of records it cannot translate: each loop keeps
 // its OpenMP variant with the reason.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>

@@ -1,5 +1,6 @@
 // A bool reduction stays on the host (the OpenMP variant reduces it).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 bool any_negative(clpar::view<const int> v) {

@@ -3,7 +3,7 @@
 // The statement says so in the trace when it runs (CLPAR_TRACE=1).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TRACE < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(float a, clpar::view<const float> x, clpar::view<float> y) {

@@ -1,5 +1,6 @@
 // Taking a sub-view inside a kernel expression is not offloaded (yet).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float, 2> m, clpar::view<float> out) {

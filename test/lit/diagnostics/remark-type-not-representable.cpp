@@ -1,5 +1,6 @@
 // long double has no OpenCL C equivalent: OpenMP variant only.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<double> v) {

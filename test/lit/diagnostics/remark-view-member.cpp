@@ -1,5 +1,6 @@
 // Members of a view other than size() and extent(d) are not translated.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> v) {

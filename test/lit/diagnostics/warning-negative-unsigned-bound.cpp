@@ -1,5 +1,6 @@
 // A negative constant bound meeting an unsigned one is almost always a mistake.
 // RUN: %translate %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<int> v) {

@@ -7,7 +7,7 @@
 // own array, checked against the array's length, and passes it on.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cl/clpar_sorted_62_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <array>
 #include <clpar/clpar.hpp>
 #include <utility>

@@ -4,7 +4,8 @@
 // parameter (`result`) in each `return`, pass it on to a function whose result they
 // return, and are called to initialize a new array directly.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s < %t.cl/clpar_f_35_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_36_3.cl
 #include <clpar/clpar.hpp>
 
 #include <array>
@@ -60,4 +61,4 @@ void f(clpar::view<double> v) {
 // CHECK-NEXT: {{^}}    k[0UL] = y[0UL];
 // CHECK-NEXT: {{^}}    k[1UL] = y[1UL];
 // CHECK-NEXT: {{^}}  }
-// REMARK: array-values.cpp:35:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_35_3' calling 'deriv', 'slope', 'step' and an OpenMP variant [-Rclpar]
+// REMARK: array-values.cpp:36:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_36_3' calling 'deriv', 'slope', 'step' and an OpenMP variant [-Rclpar]

@@ -6,10 +6,11 @@
 // it stays on OpenMP with its own remark.  libstdc++'s __builtin_unreachable() behind
 // std::is_constant_evaluated() (std::bit_ceil's assert) is nothing to run.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=COUNTS < %t.cl/clpar_counts_26_3.cl
-// RUN: FileCheck %s --check-prefix=WIDE < %t.cl/clpar_wide_37_3.cl
-// RUN: FileCheck %s --check-prefix=CAST < %t.cl/clpar_casts_47_3.cl
-// RUN: FileCheck %s --check-prefix=CEIL < %t.cl/clpar_ceil_57_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=COUNTS < %t.cl/clpar_counts_27_3.cl
+// RUN: FileCheck %s --check-prefix=WIDE < %t.cl/clpar_wide_38_3.cl
+// RUN: FileCheck %s --check-prefix=CAST < %t.cl/clpar_casts_48_3.cl
+// RUN: FileCheck %s --check-prefix=CEIL < %t.cl/clpar_ceil_58_3.cl
 #include <clpar/clpar.hpp>
 
 #include <bit>
@@ -26,7 +27,7 @@ void counts(clpar::view<const std::uint32_t> in, clpar::view<int> out) {
   for (auto i : clpar::prange(in.size()))
     out[i] = std::popcount(in[i]) + std::countl_zero(in[i]) + std::countr_zero(in[i]);
 }
-// REMARK-DAG: body-bit-counts.cpp:26:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_counts_26_3' calling 'std::__popcount', 'std::popcount', 'std::__countl_zero', 'std::countl_zero', 'std::__countr_zero', 'std::countr_zero' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: body-bit-counts.cpp:27:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_counts_27_3' calling 'std::__popcount', 'std::popcount', 'std::__countl_zero', 'std::countl_zero', 'std::__countr_zero', 'std::countr_zero' and an OpenMP variant [-Rclpar]
 // COUNTS: {{^}}uint clpar_ctz_uint(uint x) { return popcount(~x & (x - 1)); }
 // COUNTS-NOT: clpar_ctz_ulong
 // COUNTS: return (int)popcount(clpar_u___x_);
@@ -49,7 +50,7 @@ void casts(clpar::view<const float> in, clpar::view<std::uint32_t> bits, clpar::
     out[i] = __builtin_bit_cast(float, bits[i] & 0x7fffffffu);
   }
 }
-// REMARK-DAG: body-bit-counts.cpp:47:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_casts_47_3' calling 'std::bit_cast' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: body-bit-counts.cpp:48:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_casts_48_3' calling 'std::bit_cast' and an OpenMP variant [-Rclpar]
 // CAST: return as_uint(clpar_u___from_);
 // CAST: = as_float(bits[{{.*}}] & 2147483647u);
 
@@ -68,7 +69,7 @@ void records(clpar::view<const two> in, clpar::view<std::uint64_t> out) {
 
 // std::rotl and std::rotr are OpenCL's rotate (a count modulo the width; rotr's negated in
 // uint, where it wraps, then narrowed).
-// RUN: FileCheck %s --check-prefix=ROTATE < %t.cl/clpar_rotations_73_3.cl
+// RUN: FileCheck %s --check-prefix=ROTATE < %t.cl/clpar_rotations_74_3.cl
 void rotations(clpar::view<const std::uint8_t> in, clpar::view<std::uint32_t> out, int s) {
   for (auto i : clpar::prange(in.size()))
     out[i] = std::rotl(std::uint32_t(in[i]), s) ^ std::rotr(in[i], s);

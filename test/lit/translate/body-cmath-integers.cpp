@@ -5,7 +5,7 @@
 // (isnan, signbit, ...) give bool; std::abs of an int stays an int.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cl/clpar_ints_27_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <cmath>
 #include <cstdlib>
 #include <clpar/clpar.hpp>

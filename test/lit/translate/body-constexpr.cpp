@@ -9,7 +9,7 @@
 // translated once per instantiation, each with its own branch of its if constexpr.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cl/clpar_consts_57_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <array>
 #include <type_traits>
 #include <clpar/clpar.hpp>

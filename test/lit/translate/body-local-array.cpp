@@ -7,7 +7,7 @@
 // stored as uchar.  A table read by a function template gets one table per instantiation.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cl/clpar_smooth_40_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <array>
 #include <clpar/clpar.hpp>
 

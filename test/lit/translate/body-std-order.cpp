@@ -6,7 +6,7 @@
 // do (the first of equal values).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cl/clpar_order_36_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <algorithm>
 #include <clpar/clpar.hpp>
 

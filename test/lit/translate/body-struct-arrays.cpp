@@ -9,7 +9,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=NEAR < %t.cl/clpar_nearest_40_3.cl
 // RUN: FileCheck %s --check-prefix=POLY < %t.cl/clpar_corners_70_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <array>
 #include <clpar/clpar.hpp>
 

@@ -1,7 +1,8 @@
 // A function of the user's own that is named like a C math function is translated from
 // its body; the library's functions of the same name still map to OpenCL built-ins.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: FileCheck %s < %t.cl/clpar_f_20_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_21_3.cl
 #include <clpar/clpar.hpp>
 
 #include <cmath>
@@ -19,7 +20,7 @@ double round(double x, int places) { return std::round(x * places) / places; }
 void f(clpar::view<double> w) {
   for (auto i : clpar::prange(w.size()))
     w[i] = sqrt(long(i) * 3) + round(double(i) / 7, 100) + std::sqrt(double(i));
-  // REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_20_3' calling 'sqrt', 'round' and an OpenMP variant
+  // REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_21_3' calling 'sqrt', 'round' and an OpenMP variant
   // CHECK: double clpar_fn_sqrt(__global int *clpar_err, long x)
   // CHECK: double clpar_fn_round(__global int *clpar_err, double x, int places)
   // CHECK-NEXT: {

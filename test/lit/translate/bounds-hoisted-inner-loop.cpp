@@ -3,7 +3,8 @@
 // compared by its iterations (nest 1), so the error is the serial loop's first.  A loop whose bounds depend on
 // the region's indices is checked in the kernel when it starts (its first and last index).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_13_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_gemm_14_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -24,7 +25,7 @@ void gemm(clpar::view<const float, 2> a, clpar::view<const float, 2> b,
 // CHECK-OMP: {{^ *}}clpar_bad.check(clpar_check_dims, 3, 0LL, {0LL, 0LL, 1LL}, clpar_views[0].extent[1], 1);
 // CHECK-OMP: {{^ *}}clpar_bad.check(clpar_check_dims, 3, 0LL, {0LL, 1LL, 0LL}, clpar_views[1].extent[1], 1);
 // CHECK-OMP: {{^ *}}case 2:
-// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted-inner-loop.cpp", 17, 25, clpar_bad.index(), clpar_views[1].extent[0], "b");
+// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted-inner-loop.cpp", 18, 25, clpar_bad.index(), clpar_views[1].extent[0], "b");
 // CHECK-CL: {{^ *}}s += a[a_off + ((clpar_idx)i * (clpar_idx)a_s0 + (clpar_idx)l * CLPAR_INNER((clpar_idx)a_s1))] * b[b_off + ((clpar_idx)l * (clpar_idx)b_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)b_s1))];
 // CHECK-CL: {{^ *}}const ulong t = (ulong)(0UL);
 // CHECK-CL-NEXT: {{^ *}}if (t < i) {

@@ -1,7 +1,8 @@
 // Affine indices of accesses that run in every iteration are checked once, before
 // launch, in the host stub; accesses under a condition keep their per-access check.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_10_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -24,9 +25,9 @@ void f(clpar::view<const float, 2> in, clpar::view<float, 2> out, clpar::view<co
 // CHECK-OMP-NEXT: {{^ *}}clpar_bad.check(clpar_dims, 2, 0LL, {0LL, 1LL}, clpar_views[0].extent[1]);
 // CHECK-OMP-NEXT: {{^ *}}switch (clpar_bad.failed()) {
 // CHECK-OMP-NEXT: {{^ *}}case 0:
-// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 11, 21, clpar_bad.index(), clpar_views[1].extent[0], "in");
+// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 12, 21, clpar_bad.index(), clpar_views[1].extent[0], "in");
 // CHECK-OMP: {{^ *}}case 5:
-// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 11, 10, clpar_bad.index(), clpar_views[0].extent[1], "out");
+// CHECK-OMP-NEXT: {{^ *}}throw ::clpar::bounds_error("{{.*}}bounds-hoisted.cpp", 12, 10, clpar_bad.index(), clpar_views[0].extent[1], "out");
 // CHECK-OMP-NEXT: {{^ *}}default:
 // CHECK-OMP: {{^ *}}::clpar::rt::region_call clpar_call(clpar_request);
 // CHECK-CL: {{^ *}}out[out_off + ((clpar_idx)i * (clpar_idx)out_s0 + (clpar_idx)j * CLPAR_INNER((clpar_idx)out_s1))] = in[in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)(j - 1UL) * CLPAR_INNER((clpar_idx)in_s1))] + in[in_off + ((clpar_idx)i * (clpar_idx)in_s0 + (clpar_idx)((2UL * j) + 1UL) * CLPAR_INNER((clpar_idx)in_s1))];

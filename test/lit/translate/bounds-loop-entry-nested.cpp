@@ -2,7 +2,8 @@
 // without braces: its checks declare a variable, so the checks and the loop are printed
 // as a block of their own (printed bare, the kernel did not compile).
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --strict-whitespace < %t.cl/clpar_nested_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --strict-whitespace < %t.cl/clpar_nested_10_3.cl
 #include <clpar/clpar.hpp>
 
 void nested(clpar::view<const float> a, clpar::view<float> out, int j) {

@@ -2,9 +2,10 @@
 // every iteration whose index moves monotonically with the loop's variable is checked at
 // the first and last values, then runs unchecked; anything else keeps its check.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_entries_57_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_entries_58_3.cl
 // RUN: rm -rf %t.off && %clpar-translate %s -o %t.off.cpp --no-bounds-check --keep-generated=%t.off %flags
-// RUN: FileCheck %s --check-prefix=OFF < %t.off/clpar_entries_57_3.cl
+// RUN: FileCheck %s --check-prefix=OFF < %t.off/clpar_entries_58_3.cl
 #include <clpar/clpar.hpp>
 
 int walk(clpar::view<const int> w, int n, int m) {

@@ -1,7 +1,8 @@
 // Functions with visible bodies are translated into the kernel, views as base, offset,
 // extents and strides; callees come before callers, each once.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s < %t.cl/clpar_mask_19_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_mask_20_3.cl
 #include <clpar/clpar.hpp>
 
 template <class T> T square(T x) { return x * x; }
@@ -15,7 +16,7 @@ bool near(clpar::view<const float, 2> pts, float x, float y) {
 }
 
 void mask(clpar::view<const float, 2> pts, clpar::view<int, 2> out) {
-  // REMARK: call-function-with-view.cpp:[[@LINE+1]]:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_mask_19_3' calling 'square', 'near' and an OpenMP variant [-Rclpar]
+  // REMARK: call-function-with-view.cpp:[[@LINE+1]]:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_mask_20_3' calling 'square', 'near' and an OpenMP variant [-Rclpar]
   for (auto y : clpar::prange(out.extent(0)))
     for (auto x : clpar::prange(out.extent(1)))
       out(y, x) = near(pts, float(x), float(y)) ? 1 : 0;

@@ -1,6 +1,7 @@
 // A called function that writes through its view parameter makes the caller's view
 // written (copied back), and the parameter non-const.
 // RUN: %translate --dump-regions %flags | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void bump(clpar::view<float> v, std::size_t i) { v[i] += 1.0f; }

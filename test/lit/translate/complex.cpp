@@ -3,7 +3,8 @@
 // helpers it calls); the parts of a complex number declared outside the loop are scalar
 // arguments the host reads as the elements of an array of two (lvalues).
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s < %t.cl/clpar_f_39_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_40_3.cl
 // RUN: FileCheck %s --check-prefix=HOST < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -58,4 +59,4 @@ void f(clpar::view<const std::complex<float>> z, clpar::view<std::complex<float>
 // CHECK-NEXT: out[out_off + {{.*}}] = clpar_complex_double_eqr(d, 2.0) ? 1.0 : d.re;
 // HOST: ::clpar::rt::scalar_arg_of(reinterpret_cast<const float (&)[2]>(c)[0]),
 // HOST-NEXT: ::clpar::rt::scalar_arg_of(reinterpret_cast<const float (&)[2]>(c)[1]),
-// REMARK: complex.cpp:39:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_39_3' and an OpenMP variant [-Rclpar]
+// REMARK: complex.cpp:40:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_40_3' and an OpenMP variant [-Rclpar]

@@ -1,11 +1,12 @@
 // std::vector and std::array are 1-D views in kernels; size() is their extent.
 // RUN: %translate --dump-regions %flags | FileCheck %s
+// RUN: %syntax-check-output
 #include <array>
 #include <vector>
 #include <clpar/clpar.hpp>
 
 void scale(std::vector<double> &v, const std::array<double, 4> &w) {
-  // CHECK: {{^}}region [[@LINE+1]]:3 dims=1 kernel=clpar_scale_9_3
+  // CHECK: {{^}}region [[@LINE+1]]:3 dims=1 kernel=clpar_scale_10_3
   for (auto i : clpar::prange(v.size()))
     v[i] = v[i] * w[i % w.size()];
 }

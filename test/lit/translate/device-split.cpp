@@ -2,6 +2,7 @@
 // axis whose index is Coef * i + c in every access, the window of c, and the same for its
 // writes; a region that writes where i alone does not decide gets no table.
 // RUN: %translate %flags
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
 #include <clpar/clpar.hpp>
 

@@ -4,7 +4,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=STEP < %t.cl/clpar_step_29_3.cl
 // RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_45_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 struct body {

@@ -3,14 +3,15 @@
 // iterations qualify, each read's offset along rows, the kernel's vector statement with
 // the build-time shift of each read, and what the stub and the remark say.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions -Rclpar %flags > %t.regions 2> %t.remarks
+// RUN: %syntax-check-output
 // RUN: FileCheck %s --check-prefix=DUMP < %t.regions
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_jacobi_17_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_jacobi_18_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // A read under ?: is checked per access, so the form needs bounds checks off:
-// RUN: FileCheck %s --check-prefix=SELECT < %t.cl/clpar_select_49_3.cl
+// RUN: FileCheck %s --check-prefix=SELECT < %t.cl/clpar_select_50_3.cl
 // RUN: rm -rf %t.nb && %clpar-translate %s -o %t.nb.cpp --no-bounds-check --keep-generated=%t.nb %flags
-// RUN: FileCheck %s --check-prefix=NOCHECK < %t.nb/clpar_select_49_3.cl
+// RUN: FileCheck %s --check-prefix=NOCHECK < %t.nb/clpar_select_50_3.cl
 #include <clpar/clpar.hpp>
 
 void jacobi(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
@@ -18,8 +19,8 @@ void jacobi(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
     for (auto j : clpar::prange(std::size_t(1), in.extent(1) - 1))
       out(i, j) = 0.2f * (in(i, j) + in(i, j - 1) + in(i, j + 2) + in(i + 1, j) + in(i - 1, j));
 }
-// REMARK: elementwise-rows.cpp:17:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_jacobi_17_3' taking four iterations of 'j' per work-item and an OpenMP variant [-Rclpar]
-// DUMP-LABEL: kernel=clpar_jacobi_17_3
+// REMARK: elementwise-rows.cpp:18:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_jacobi_18_3' taking four iterations of 'j' per work-item and an OpenMP variant [-Rclpar]
+// DUMP-LABEL: kernel=clpar_jacobi_18_3
 // DUMP: elementwise-rows dest=out out:0 in:0 in:-1 in:2 in:0 in:0 checked-before-launch{{$}}
 // The destination's element at the prange's first value decides the alignment; each read
 // is shifted by its view's position against the destination plus its own offset:

@@ -4,7 +4,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_apply_19_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 enum class mode : unsigned char { add, mul, keep };

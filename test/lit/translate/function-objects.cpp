@@ -3,9 +3,10 @@
 // nothing (a parameter, a capture, a local or a temporary).  A templated call operator's
 // forwarding references take the arguments' values; std::forward names its argument.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=APPLY < %t.cl/clpar_apply_18_3_square.cl
-// RUN: FileCheck %s --check-prefix=PLUS < %t.cl/clpar_total_27_3_std_plus_void_909f5ddc.cl
-// RUN: FileCheck %s --check-prefix=MADE < %t.cl/clpar_made_39_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=APPLY < %t.cl/clpar_apply_19_3_square.cl
+// RUN: FileCheck %s --check-prefix=PLUS < %t.cl/clpar_total_28_3_std_plus_void_909f5ddc.cl
+// RUN: FileCheck %s --check-prefix=MADE < %t.cl/clpar_made_40_3.cl
 #include <clpar/clpar.hpp>
 
 #include <functional>
@@ -18,7 +19,7 @@ template <class F> void apply(clpar::view<float> v, F f) {
   for (auto i : clpar::prange(v.size()))
     v[i] = f(v[i]);
 }
-// REMARK-DAG: function-objects.cpp:18:3: remark: 1-D prange nest in 'apply<square>' offloaded: OpenCL kernel 'clpar_apply_18_3_square' calling 'square::operator()' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: function-objects.cpp:19:3: remark: 1-D prange nest in 'apply<square>' offloaded: OpenCL kernel 'clpar_apply_19_3_square' calling 'square::operator()' and an OpenMP variant [-Rclpar]
 // APPLY: {{^}}float clpar_fn_square_op_call(__global int *clpar_err, float x)
 // APPLY: {{^ *}}v[{{.*}}] = clpar_fn_square_op_call(clpar_err, v[{{.*}}]);
 
@@ -28,7 +29,7 @@ template <class Op> float total(clpar::view<const float> v, Op op) {
     s += op(v[i], 1.0f);
   return s;
 }
-// REMARK-DAG: function-objects.cpp:27:3: remark: 1-D prange nest in 'total<std::plus<void>>' offloaded: OpenCL kernel 'clpar_total_27_3_std_plus_void_909f5ddc' with reductions 's' (+), calling 'std::plus<>::operator()' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: function-objects.cpp:28:3: remark: 1-D prange nest in 'total<std::plus<void>>' offloaded: OpenCL kernel 'clpar_total_28_3_std_plus_void_909f5ddc' with reductions 's' (+), calling 'std::plus<>::operator()' and an OpenMP variant [-Rclpar]
 // PLUS: {{^}}float clpar_fn_plus_op_call(__global int *clpar_err, float clpar_u___t_, float clpar_u___u_)
 // PLUS-NEXT: {
 // PLUS-NEXT: return clpar_u___t_ + clpar_u___u_;
@@ -42,7 +43,7 @@ void made(clpar::view<float> v) {
     v[i] = twice(square{}, v[i]) + l(v[i]) + std::negate<>{}(v[i]);
   }
 }
-// REMARK-DAG: function-objects.cpp:39:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_made_39_3' calling 'square::operator()', 'twice', 'lambda at line 41', 'std::negate<>::operator()' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: function-objects.cpp:40:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_made_40_3' calling 'square::operator()', 'twice', 'lambda at line 42', 'std::negate<>::operator()' and an OpenMP variant [-Rclpar]
 // MADE: {{^}}float clpar_fn_twice(__global int *clpar_err, float x)
 // MADE: {{^}}float clpar_fn_lambda(__global int *clpar_err, float x)
 // MADE-NEXT: {
@@ -55,7 +56,7 @@ template <class F, class G> struct composed {
   G g;
   float operator()(float x) const { return f(g(x)); }
 };
-// REMARK-DAG: function-objects.cpp:18:3: remark: 1-D prange nest in 'apply<composed<square, std::negate<void>>>' offloaded: OpenCL kernel 'clpar_apply_18_3_{{[0-9a-z_]+}}' calling 'square::operator()', 'std::negate<>::operator()', 'composed<square, std::negate<void>>::operator()' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: function-objects.cpp:19:3: remark: 1-D prange nest in 'apply<composed<square, std::negate<void>>>' offloaded: OpenCL kernel 'clpar_apply_19_3_{{[0-9a-z_]+}}' calling 'square::operator()', 'std::negate<>::operator()', 'composed<square, std::negate<void>>::operator()' and an OpenMP variant [-Rclpar]
 
 int main() {
   float a[8] = {};

@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-MAIN < %t.cpp
 // RUN: FileCheck %s --check-prefix=CHECK-LIST < %t.h/headers.txt
 // RUN: FileCheck %s --check-prefix=CHECK-COPY < %t.h/0/header-kernels.h
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include "header-kernels.h"
 
 // REMARK-DAG: header-kernels.h:7:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_header_kernels_twice_7_3' calling 'helper_double' and an OpenMP variant [-Rclpar]

@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.h && %translate --header-dir=%t.h -Rclpar --no-translate-headers-in=%S/Inputs %flags -I%S/Inputs/kernels 2>&1 | FileCheck %s --check-prefix=NONE --allow-empty
 // RUN: rm -rf %t.h && %translate --header-dir=%t.h -Rclpar %flags -isystem %S/Inputs/kernels 2>&1 | FileCheck %s --check-prefix=NONE --allow-empty
 // RUN: rm -rf %t.h && %translate --header-dir=%t.h -Rclpar --translate-headers-in=%S/Inputs/kernels/ %flags -isystem %S/Inputs/kernels 2>&1 | FileCheck %s --check-prefix=ALSO
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include "header-kernels.h"
 
 // NONE-NOT: header-kernels.h

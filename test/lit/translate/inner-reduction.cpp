@@ -2,13 +2,14 @@
 // split form: which loops qualify, with which accumulators and layout, and what the
 // kernel and the host stub say of it.  --strict-fp keeps floating-point sums in order.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions %flags > %t.regions
+// RUN: %syntax-check-output
 // RUN: FileCheck %s --check-prefix=DUMP < %t.regions
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-OFFSET < %t.cl/clpar_offset_rows_104_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_rows_19_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-OFFSET < %t.cl/clpar_offset_rows_105_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: rm -rf %t.strict && %clpar-translate %s -o %t.strict.cpp --strict-fp --keep-generated=%t.strict %flags
-// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_72_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_rows_19_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT-MIN < %t.strict/clpar_min_max_73_3.cl
 #include <clpar/clpar.hpp>
 
 #include <algorithm>
@@ -195,16 +196,16 @@ void not_reductions(clpar::view<const float, 2> a, clpar::view<float> y, int n) 
 // The remark names the split form (-Rclpar); not under --strict-fp for a float sum.
 // RUN: %clpar-translate %s -o %t.remarks.cpp -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clpar-translate %s -o %t.strict-remarks.cpp -Rclpar --strict-fp %flags 2>&1 | FileCheck %s --check-prefix=STRICT-REMARK
-// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
-// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_133_3' and an OpenMP variant
-// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_18_3' and an OpenMP variant
-// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_72_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
+// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_19_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
+// REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_not_reductions_134_3' and an OpenMP variant
+// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_rows_19_3' and an OpenMP variant
+// STRICT-REMARK: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_min_max_73_3' sharing each iteration's loop over 'j' among work-items and an OpenMP variant
 
 // A loop body of accumulator updates only: each lane computes CLPAR_INNER_LANES of its
 // steps' values before it adds any, in order (four where iterations neighbour each other
 // and have at least 16 lanes each, else one); a body with more keeps one step at a time.
-// RUN: FileCheck %s --check-prefix=LANES < %t.cl/clpar_rows_18_3.cl
-// RUN: FileCheck %s --check-prefix=ONE-STEP < %t.cl/clpar_min_max_72_3.cl
+// RUN: FileCheck %s --check-prefix=LANES < %t.cl/clpar_rows_19_3.cl
+// RUN: FileCheck %s --check-prefix=ONE-STEP < %t.cl/clpar_min_max_73_3.cl
 // LANES: #ifndef CLPAR_INNER_LANES
 // LANES-NEXT: #if CLPAR_LANES_FIRST || CLPAR_LANES < 16
 // LANES-NEXT: #define CLPAR_INNER_LANES 1

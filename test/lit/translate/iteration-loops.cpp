@@ -1,6 +1,7 @@
 // region_info::iteration_loops: set when one iteration runs a loop of its own, in the body
 // or in a function the kernel calls (auto's first guess counts such iterations as heavier).
 // RUN: %translate %flags
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
 #include <clpar/clpar.hpp>
 

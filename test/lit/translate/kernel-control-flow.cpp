@@ -1,6 +1,7 @@
 // Locals, if/else, inner serial loops and continue are translated into the kernel.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_count_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_count_10_3.cl
 #include <clpar/clpar.hpp>
 
 void count(clpar::view<const int> v, clpar::view<int> out, int limit) {

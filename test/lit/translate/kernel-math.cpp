@@ -1,6 +1,7 @@
 // std:: and C math functions map to OpenCL built-ins of the argument's type.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_m_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_m_10_3.cl
 #include <cmath>
 #include <algorithm>
 #include <clpar/clpar.hpp>
@@ -21,10 +22,10 @@ void m(clpar::view<float> f, clpar::view<double> d, clpar::view<int> k) {
 
 // A kernel that calls no std::clamp has no clamp helper (kernels of older programs stay
 // byte for byte what they were, and so do their cache keys).
-// RUN: not grep clpar_std_clamp %t.cl/clpar_m_9_3.cl
+// RUN: not grep clpar_std_clamp %t.cl/clpar_m_10_3.cl
 
 // C++17's three-argument std::hypot: OpenCL's hypot takes two.
-// RUN: FileCheck %s --check-prefix=HYPOT < %t.cl/clpar_length_29_3.cl
+// RUN: FileCheck %s --check-prefix=HYPOT < %t.cl/clpar_length_30_3.cl
 void length(clpar::view<float> f, clpar::view<double> d) {
   for (auto i : clpar::prange(f.size())) {
     f[i] = std::hypot(f[i], 1.0f, 2.0f);

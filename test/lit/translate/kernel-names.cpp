@@ -1,6 +1,7 @@
 // User names that mean something in OpenCL C are renamed inside kernels.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_f_8_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_9_3.cl
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> global, float half) {

@@ -3,6 +3,7 @@
 // was held by reference (a use after free; found by the generated-program tests, seed 6014,
 // and by the translator under AddressSanitizer).  Both loops are offloaded.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <vector>

@@ -6,11 +6,12 @@
 // (the other passes those on, as the called one captures them).  A mutable lambda's copy
 // is its own.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_22_3.cl
-// RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_37_3.cl
-// RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_51_3.cl
-// RUN: FileCheck %s --check-prefix=THROUGH < %t.cl/clpar_through_71_3.cl
-// RUN: FileCheck %s --check-prefix=PASSED < %t.cl/clpar_passed_89_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=ACCUM < %t.cl/clpar_accumulate_23_3.cl
+// RUN: FileCheck %s --check-prefix=RECORD < %t.cl/clpar_record_38_3.cl
+// RUN: FileCheck %s --check-prefix=NESTED < %t.cl/clpar_nested_52_3.cl
+// RUN: FileCheck %s --check-prefix=THROUGH < %t.cl/clpar_through_72_3.cl
+// RUN: FileCheck %s --check-prefix=PASSED < %t.cl/clpar_passed_90_3.cl
 #include <clpar/clpar.hpp>
 
 struct sums {
@@ -27,7 +28,7 @@ void accumulate(clpar::view<float> out, float k) {
     out[i] = s;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:22:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_accumulate_22_3' calling 'lambda at line 24' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:23:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_accumulate_23_3' calling 'lambda at line 25' and an OpenMP variant [-Rclpar]
 // ACCUM: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, float *s, float k, float base)
 // ACCUM-NEXT: {
 // ACCUM-NEXT: (*s) += (v * k) + base;
@@ -42,7 +43,7 @@ void record(clpar::view<float> out) {
     out[i] = a.s / float(a.n);
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:37:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_record_37_3' calling 'lambda at line 39' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:38:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_record_38_3' calling 'lambda at line 40' and an OpenMP variant [-Rclpar]
 // RECORD: {{^}}void clpar_fn_lambda(__global int *clpar_err, float v, clpar_rec_sums *a)
 // RECORD: (*a).s += v;
 // RECORD: clpar_fn_lambda(clpar_err, (float)i, &a);
@@ -60,7 +61,7 @@ void nested(clpar::view<float> out) {
     out[i] = s;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:51:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_nested_51_3' calling 'lambda at line 53', 'lambda at line 54' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:52:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_nested_52_3' calling 'lambda at line 54', 'lambda at line 55' and an OpenMP variant [-Rclpar]
 // NESTED: {{^}}void clpar_fn_lambda_2(__global int *clpar_err, float v, float *s)
 // NESTED-NEXT: {
 // NESTED-NEXT: clpar_fn_lambda(clpar_err, v, &(*s));
@@ -76,7 +77,7 @@ void through(clpar::view<float> out) {
     out[i] = hi - lo;
   }
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:71:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_through_71_3' calling 'lambda at line 73', 'lambda at line 74' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:72:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_through_72_3' calling 'lambda at line 74', 'lambda at line 75' and an OpenMP variant [-Rclpar]
 // THROUGH: {{^}}void clpar_fn_lambda_2(__global int *clpar_err, float v, float *lo, float *hi)
 // THROUGH-NEXT: {
 // THROUGH-NEXT: clpar_fn_lambda(clpar_err, v - 1.0f, &(*lo), &(*hi));
@@ -89,7 +90,7 @@ void passed(clpar::view<float> out) {
   for (auto i : clpar::prange(out.size()))
     out[i] = twice(square, out[i]) + apply(square, float(i));
 }
-// REMARK-DAG: lambda-captures-by-reference.cpp:89:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_passed_89_3' calling 'lambda at line 87', 'twice', 'lambda at line 88' and an OpenMP variant [-Rclpar]
+// REMARK-DAG: lambda-captures-by-reference.cpp:90:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_passed_90_3' calling 'lambda at line 88', 'twice', 'lambda at line 89' and an OpenMP variant [-Rclpar]
 // PASSED: {{^}}float clpar_fn_twice(__global int *clpar_err, float x)
 // PASSED-NEXT: {
 // PASSED-NEXT: return clpar_fn_lambda(clpar_err, clpar_fn_lambda(clpar_err, x));

@@ -11,7 +11,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_weights_32_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-REC < %t.cl/clpar_cells_68_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>

@@ -3,10 +3,11 @@
 // to the first declaration in parallel and the rest as written.  Declarations a
 // work-item could not make again for itself keep the inner loop serial, and say why.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions -Rclpar %flags > %t.dump 2> %t.remarks
+// RUN: %syntax-check-output
 // RUN: FileCheck --check-prefix=DUMP %s < %t.dump
 // RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
-// RUN: FileCheck --check-prefix=KERNEL %s < %t.cl/clpar_rows_16_3.cl
-// RUN: FileCheck --check-prefix=KERNEL3 %s < %t.cl/clpar_planes_39_3.cl
+// RUN: FileCheck --check-prefix=KERNEL %s < %t.cl/clpar_rows_17_3.cl
+// RUN: FileCheck --check-prefix=KERNEL3 %s < %t.cl/clpar_planes_40_3.cl
 // RUN: FileCheck --check-prefix=HOST %s < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -19,8 +20,8 @@ void rows(clpar::view<float, 2> out, clpar::view<const float, 1> w) {
     for (auto j : clpar::prange(out.extent(1)))
       out(i, j) = s * out(i, j) + bias;
   }
-  // DUMP: {{^}}region [[@LINE-6]]:3 dims=2 kernel=clpar_rows_16_3 openmp-dims=1
-  // REMARK: nest-imperfect.cpp:[[@LINE-7]]:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_rows_16_3' and an OpenMP variant [-Rclpar]
+  // DUMP: {{^}}region [[@LINE-6]]:3 dims=2 kernel=clpar_rows_17_3 openmp-dims=1
+  // REMARK: nest-imperfect.cpp:[[@LINE-7]]:3: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_rows_17_3' and an OpenMP variant [-Rclpar]
   // KERNEL: ulong j = (ulong)(clpar_first1 + (long)clpar_k1 * clpar_step1);
   // KERNEL-NEXT: const float s = sqrt(w[
   // KERNEL-NEXT: float bias = 0.5f * s;
@@ -42,7 +43,7 @@ void planes(clpar::view<int, 3> out) {
       for (auto x : clpar::prange(out.extent(2)))
         out(z, y, x) = row + int(x);
     }
-  // DUMP: {{^}}region [[@LINE-6]]:3 dims=3 kernel=clpar_planes_39_3 openmp-dims=2
+  // DUMP: {{^}}region [[@LINE-6]]:3 dims=3 kernel=clpar_planes_40_3 openmp-dims=2
   // KERNEL3: ulong x = (ulong)(clpar_first2 + (long)clpar_k2 * clpar_step2);
   // KERNEL3-NEXT: const int row = (int)((z * 100UL) + y);
 }

@@ -3,9 +3,10 @@
 // last field), for calls whose written views share no memory with another view.  A kernel
 // with one view, or one that writes none, has no such form.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=FIELDS < %t.cl/clpar_advance_22_3.cl
-// RUN: FileCheck %s --check-prefix=SCALE < %t.cl/clpar_scale_35_3.cl
-// RUN: FileCheck %s --check-prefix=SUM < %t.cl/clpar_dot_43_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=FIELDS < %t.cl/clpar_advance_23_3.cl
+// RUN: FileCheck %s --check-prefix=SCALE < %t.cl/clpar_scale_36_3.cl
+// RUN: FileCheck %s --check-prefix=SUM < %t.cl/clpar_dot_44_3.cl
 // RUN: FileCheck %s --check-prefix=HOST < %t.cpp
 #include <clpar/clpar.hpp>
 
@@ -28,14 +29,14 @@ void advance(clpar::view<vec3> p, clpar::view<const vec3> v, clpar::view<float> 
 // FIELDS: {{^ *}}__global char *CLPAR_RESTRICT p_bytes, long p_boff, ulong p_e0, long p_s0,
 // FIELDS-NEXT: {{^ *}}__global const char *CLPAR_RESTRICT v_bytes, long v_boff, ulong v_e0, long v_s0,
 // FIELDS-NEXT: {{^ *}}__global float *CLPAR_RESTRICT e, long e_off, ulong e_e0, long e_s0)
-// HOST: "clpar_advance_22_3",
+// HOST: "clpar_advance_23_3",
 // HOST: {{^ *}}1, false, false, false, nullptr, false, 1, false, false, false, true, 0, {{clpar_split|nullptr}}, false, true, true};
 
 void scale(clpar::view<float> y, float a) {
   for (auto i : clpar::prange(y.size())) y[i] *= a;
 }
 // SCALE-NOT: CLPAR_RESTRICT
-// HOST: "clpar_scale_35_3",
+// HOST: "clpar_scale_36_3",
 // HOST: {{^ *}}1, false, false, false, nullptr, false, 4, false, false, true, true, 0, {{clpar_split|nullptr}}, false, true, false};
 
 float dot(clpar::view<const float> x, clpar::view<const float> y) {
@@ -44,5 +45,5 @@ float dot(clpar::view<const float> x, clpar::view<const float> y) {
   return s;
 }
 // SUM-NOT: CLPAR_RESTRICT
-// HOST: "clpar_dot_43_3",
+// HOST: "clpar_dot_44_3",
 // HOST: {{^ *}}1, false, false, false, nullptr, false, 1, true, false, false, true, 0, {{clpar_split|nullptr}}, false, true, false};

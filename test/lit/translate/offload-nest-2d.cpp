@@ -1,13 +1,14 @@
 // Two perfectly nested pranges form one 2-D region; the inner loop is global id 0.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_blur_11_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_blur_12_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
 void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out) {
   const std::size_t rows = out.extent(0);
   // The braces around the inner loop do not break the nest.
-  // CHECK-CL: {{^}}__kernel void clpar_blur_11_3(
+  // CHECK-CL: {{^}}__kernel void clpar_blur_12_3(
   for (auto i : clpar::prange(1, rows - 1)) {
     for (auto j : clpar::prange(out.extent(1))) {
       out(i, j) = 0.5f * (in(i - 1, j) + in(i + 1, j));

@@ -1,9 +1,10 @@
 // Three nested pranges are one 3-D region; a fourth stays inside the body (serial).
 // RUN: %translate --dump-regions %flags | FileCheck %s
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void fill(clpar::view<int, 3> a, clpar::view<int, 4> b) {
-  // CHECK: {{^}}region [[@LINE+1]]:3 dims=3 kernel=clpar_fill_7_3
+  // CHECK: {{^}}region [[@LINE+1]]:3 dims=3 kernel=clpar_fill_8_3
   for (auto i : clpar::prange(a.extent(0)))
     for (auto j : clpar::prange(a.extent(1)))
       for (auto k : clpar::prange(a.extent(2)))

@@ -1,18 +1,19 @@
 // A 1-D prange over views becomes an OpenCL kernel plus an OpenMP variant.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_saxpy_18_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_saxpy_19_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
 void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
-  // REMARK: offload-saxpy-1d.cpp:[[@LINE+10]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_18_3' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
+  // REMARK: offload-saxpy-1d.cpp:[[@LINE+10]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_saxpy_19_3' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]
   // The innermost stride is a constant 1 in the form the runtime builds for views whose
   // innermost stride is 1 (region_info::unit_inner):
   // CHECK-CL: {{^}}#ifdef CLPAR_UNIT_INNER
   // CHECK-CL-NEXT: {{^}}#define CLPAR_INNER(stride) 1
   // CHECK-CL-NEXT: {{^}}#else
   // CHECK-CL-NEXT: {{^}}#define CLPAR_INNER(stride) (stride)
-  // CHECK-CL: {{^}}__kernel void clpar_saxpy_18_3(
+  // CHECK-CL: {{^}}__kernel void clpar_saxpy_19_3(
   // CHECK-CL-NEXT: {{^ *}}long clpar_first0, long clpar_step0, ulong clpar_count0,
   // CHECK-CL-NEXT: {{^ *}}__global int *clpar_err,
   for (auto i : clpar::prange(y.size()))
@@ -47,6 +48,6 @@ void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
 // CHECK-OMP: {{^}}#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())
 // CHECK-OMP-NEXT: {{^ *}}for (std::uint64_t clpar_k0 = 0; clpar_k0 < clpar_n0; ++clpar_k0) {
 // CHECK-OMP-NEXT: {{^ *}}auto i = clpar_r0.at(clpar_k0);
-// CHECK-OMP: {{^}}#line 19 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP: {{^}}#line 20 "{{.*}}offload-saxpy-1d.cpp"
 // CHECK-OMP-NEXT: {{^ *}}y[i] = a * x[i] + y[i];
-// CHECK-OMP: {{^}}#line 19 "{{.*}}offload-saxpy-1d.cpp"
+// CHECK-OMP: {{^}}#line 20 "{{.*}}offload-saxpy-1d.cpp"

@@ -4,6 +4,7 @@
 // Without a kernel (--no-opencl) or without checks nothing is checked before launch, so
 // nothing is shadowed.
 // RUN: %translate %flags
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
 // RUN: %clpar-translate %s -o %t.noocl.cpp --no-opencl %flags
 // RUN: FileCheck %s --check-prefix=NONE < %t.noocl.cpp

@@ -2,11 +2,12 @@
 // each read is staged, and what the kernel and the host stub say of it.  The form keeps
 // every iteration's loop in order, so --strict-fp keeps it.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl --dump-regions %flags > %t.regions
+// RUN: %syntax-check-output
 // RUN: FileCheck %s --check-prefix=DUMP < %t.regions
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_matmul_16_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_matmul_17_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: rm -rf %t.strict && %clpar-translate %s -o %t.strict.cpp --strict-fp --keep-generated=%t.strict %flags
-// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_matmul_16_3.cl
+// RUN: FileCheck %s --check-prefix=STRICT < %t.strict/clpar_matmul_17_3.cl
 #include <clpar/clpar.hpp>
 
 #include <vector>
@@ -169,5 +170,5 @@ void batch(clpar::view<const float, 3> a, clpar::view<const float, 2> b,
 // The remark names both forms (-Rclpar); under --strict-fp only the tiled one.
 // RUN: %clpar-translate %s -o %t.remarks.cpp -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %clpar-translate %s -o %t.strict-remarks.cpp -Rclpar --strict-fp %flags 2>&1 | FileCheck %s --check-prefix=STRICT-REMARK
-// REMARK: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_matmul_16_3' sharing each iteration's loop over 'k' among work-items, tiling the loop over 'k' for blocks of iterations and an OpenMP variant
-// STRICT-REMARK: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_matmul_16_3' tiling the loop over 'k' for blocks of iterations and an OpenMP variant
+// REMARK: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_matmul_17_3' sharing each iteration's loop over 'k' among work-items, tiling the loop over 'k' for blocks of iterations and an OpenMP variant
+// STRICT-REMARK: remark: 2-D prange nest offloaded: OpenCL kernel 'clpar_matmul_17_3' tiling the loop over 'k' for blocks of iterations and an OpenMP variant

@@ -6,7 +6,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-LOCAL < %t.cl/clpar_local_28_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-MEMBER < %t.cl/clpar_member_49_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>

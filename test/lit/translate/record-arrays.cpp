@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_nudge_33_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OUT < %t.cl/clpar_weigh_49_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-CTOR < %t.cl/clpar_build_59_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>

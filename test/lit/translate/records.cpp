@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_step_50_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-FN < %t.cl/clpar_apply_88_3_scale.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 struct float2 { // the name of an OpenCL C vector type

@@ -1,13 +1,14 @@
 // Reductions: an OpenMP reduction clause, and a kernel with a work-group tree reduction.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: %syntax-check-output
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_11_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_12_3.cl
 #include <algorithm>
 #include <clpar/clpar.hpp>
 
 float f(clpar::view<const float> v) {
   float s = 0, m = 0;
-  // REMARK: reduction-add-max.cpp:[[@LINE+1]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_11_3' with reductions 's' (+), 'm' (max) and an OpenMP variant [-Rclpar]
+  // REMARK: reduction-add-max.cpp:[[@LINE+1]]:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_12_3' with reductions 's' (+), 'm' (max) and an OpenMP variant [-Rclpar]
   for (auto i : clpar::prange(v.size())) {
     s += v[i];
     m = std::max(m, v[i]);

@@ -1,6 +1,7 @@
 // Integer reductions of every kind get their identity and combining operation.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_f_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_10_3.cl
 #include <algorithm>
 #include <clpar/clpar.hpp>
 

@@ -2,11 +2,12 @@
 // iterations change: the kernel's loop takes CLPAR_GRID_LANES iterations a global size
 // apart per step, every value before the first update, and updates in the body's order.
 // RUN: rm -rf %t.cl && %translate --dump-regions --keep-generated=%t.cl %flags | FileCheck %s --check-prefix=DUMP
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_norm2_15_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-2D < %t.cl/clpar_weighted_24_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_running_35_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_local_45_3.cl
-// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_extremes_55_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_norm2_16_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-2D < %t.cl/clpar_weighted_25_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_running_36_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_local_46_3.cl
+// RUN: FileCheck %s --check-prefix=CHECK-NOT-LANES < %t.cl/clpar_extremes_56_3.cl
 #include <algorithm>
 #include <clpar/clpar.hpp>
 
@@ -57,15 +58,15 @@ float extremes(clpar::view<const float> v) {
   }
   return m;
 }
-// DUMP: region 15:3 
+// DUMP: region 16:3 
 // DUMP: reduction-lanes s+= count+=
-// DUMP: region 24:3 
+// DUMP: region 25:3 
 // DUMP: reduction-lanes s+= s-=
-// DUMP: region 35:3 
+// DUMP: region 36:3 
 // DUMP-NOT: reduction-lanes
-// DUMP: region 45:3 
+// DUMP: region 46:3 
 // DUMP-NOT: reduction-lanes
-// DUMP: region 55:3 
+// DUMP: region 56:3 
 // DUMP-NOT: reduction-lanes
 
 // CHECK-CL: {{^}}#ifndef CLPAR_GRID_LANES

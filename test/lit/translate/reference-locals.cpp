@@ -5,7 +5,7 @@
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_scale_13_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-TMP < %t.cl/clpar_rows_27_3.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 void scale(clpar::view<float, 2> a, clpar::view<const float, 2> b) {

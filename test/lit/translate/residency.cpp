@@ -2,6 +2,7 @@
 // sync before it, jumps and block ends too; where no sync can be placed soundly the
 // regions copy back at once.  clpar::resident and sync_host() become runtime calls.
 // RUN: %translate %flags
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
 #include <clpar/clpar.hpp>
 #include <cstdio>

@@ -1,10 +1,11 @@
 // Every operator family of SPEC 1.2 in a fused slice kernel: arithmetic, comparison and
 // logical, bitwise and shifts, math functions, where and cast.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=ARITH < %t.cl/clpar_slice_12_3.cl
-// RUN: FileCheck %s --check-prefix=LOGIC < %t.cl/clpar_slice_13_3.cl
-// RUN: FileCheck %s --check-prefix=BITS < %t.cl/clpar_slice_14_3.cl
-// RUN: FileCheck %s --check-prefix=MATH < %t.cl/clpar_slice_15_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=ARITH < %t.cl/clpar_slice_13_3.cl
+// RUN: FileCheck %s --check-prefix=LOGIC < %t.cl/clpar_slice_14_3.cl
+// RUN: FileCheck %s --check-prefix=BITS < %t.cl/clpar_slice_15_3.cl
+// RUN: FileCheck %s --check-prefix=MATH < %t.cl/clpar_slice_16_3.cl
 #include <clpar/clpar.hpp>
 
 void f(clpar::view<float> x, clpar::view<const float> y, clpar::view<int> k,

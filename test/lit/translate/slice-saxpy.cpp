@@ -2,19 +2,20 @@
 // once, the statement as written as the fallback for shape errors and overlap, one fused
 // kernel and one OpenMP loop.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_slice_11_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_slice_12_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 
 void saxpy(float a, clpar::view<const float> x, clpar::view<float> y) {
-  // REMARK: slice-saxpy.cpp:[[@LINE+1]]:3: remark: 1-D slice assignment offloaded: OpenCL kernel 'clpar_slice_11_3' and an OpenMP variant [-Rclpar]
+  // REMARK: slice-saxpy.cpp:[[@LINE+1]]:3: remark: 1-D slice assignment offloaded: OpenCL kernel 'clpar_slice_12_3' and an OpenMP variant [-Rclpar]
   y[clpar::all] = a * x + y;
 }
 // The operands are the lambda's arguments, evaluated once; the fallback reuses them.
 // CHECK-OMP: {{^ *}}[&](auto clpar_dst, const auto clpar_s0, auto clpar_v1, auto clpar_v2) -> void { // clpar: slice statement
 // CHECK-OMP-NEXT: {{^ *}}if (!::clpar::rt::same_extents(clpar_dst, clpar_v1, clpar_v2) || ::clpar::rt::needs_temporary(clpar_dst, clpar_v1, clpar_v2)) {
 // CHECK-OMP-NEXT: {{^ *}}const ::clpar::rt::view_arg clpar_host_views[] = {::clpar::rt::view_arg_of(clpar_dst, true), ::clpar::rt::view_arg_of(clpar_v1, false), ::clpar::rt::view_arg_of(clpar_v2, false)};
-// CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:11:3");
+// CHECK-OMP-NEXT: {{^ *}}::clpar::rt::prepare_host_access(clpar_host_views, 3, "{{.*}}slice-saxpy.cpp:12:3");
 // CHECK-OMP-NEXT: {{^ *}}std::move(clpar_dst) = clpar_s0 * clpar_v1 + clpar_v2;
 // CHECK-OMP-NEXT: {{^ *}}return;
 // Four iterations per work-item (region_info::inner_block), and an aligned-rows form

@@ -3,11 +3,12 @@
 // built-ins that take vectors, where by a comparison of vectors; where between scalars
 // only, casts, mixed types and min/max take the four one by one, a global size apart.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
+// RUN: %syntax-check-output
 // RUN: FileCheck %s < %t.cpp
-// RUN: FileCheck %s --check-prefix=STENCIL < %t.cl/clpar_slice_22_3.cl
-// RUN: FileCheck %s --check-prefix=INT < %t.cl/clpar_slice_31_3.cl
-// RUN: FileCheck %s --check-prefix=WHERE < %t.cl/clpar_slice_35_3.cl
-// RUN: FileCheck %s --check-prefix=SCALAR < %t.cl/clpar_slice_38_3.cl
+// RUN: FileCheck %s --check-prefix=STENCIL < %t.cl/clpar_slice_23_3.cl
+// RUN: FileCheck %s --check-prefix=INT < %t.cl/clpar_slice_32_3.cl
+// RUN: FileCheck %s --check-prefix=WHERE < %t.cl/clpar_slice_36_3.cl
+// RUN: FileCheck %s --check-prefix=SCALAR < %t.cl/clpar_slice_39_3.cl
 #include <clpar/clpar.hpp>
 
 using clpar::all;

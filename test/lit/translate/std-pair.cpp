@@ -3,7 +3,8 @@
 // member functions); structured bindings of it, which C++ makes through get<>, name its
 // fields.
 // RUN: rm -rf %t.cl && %translate -Rclpar --keep-generated=%t.cl %flags 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: FileCheck %s < %t.cl/clpar_f_21_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_22_3.cl
 #include <clpar/clpar.hpp>
 
 #include <utility>
@@ -27,7 +28,7 @@ void f(clpar::view<float> v, clpar::view<int> k, std::pair<float, int> off) {
     k[i] = p.second + off.second;
   }
 }
-// REMARK: std-pair.cpp:21:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_21_3' calling 'std::pair<int, float>::pair', 'std::make_pair', 'std::pair<int, float>::operator=', 'argmax2', 'std::pair<float, int>::pair' and an OpenMP variant [-Rclpar]
+// REMARK: std-pair.cpp:22:3: remark: 1-D prange nest offloaded: OpenCL kernel 'clpar_f_22_3' calling 'std::pair<int, float>::pair', 'std::make_pair', 'std::pair<int, float>::operator=', 'argmax2', 'std::pair<float, int>::pair' and an OpenMP variant [-Rclpar]
 // CHECK: {{^}}void clpar_fn_pair_op_eq(__global int *clpar_err, clpar_rec_pair *self, clpar_rec_pair clpar_u___p_)
 // CHECK: {{^}}  clpar_rec_pair bound = clpar_fn_argmax2(clpar_err, v[{{.*}}], off_first);
 // CHECK-NEXT: {{^}}  clpar_rec_pair_2 p = clpar_fn_pair_make_2(clpar_err, bound.second, bound.first);

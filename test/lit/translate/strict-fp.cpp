@@ -1,7 +1,8 @@
 // --strict-fp: no contraction in kernels, and the runtime is told to build with
 // correctly rounded division and sqrt.
 // RUN: rm -rf %t.cl && %translate --strict-fp --keep-generated=%t.cl %flags
-// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_9_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_f_10_3.cl
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 #include <clpar/clpar.hpp>
 

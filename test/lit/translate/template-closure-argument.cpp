@@ -2,7 +2,7 @@
 // type) takes the chain's last branch: offloaded when it is the only one there, the
 // OpenMP variant when several share it.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 template <class F>

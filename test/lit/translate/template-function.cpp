@@ -5,7 +5,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: FileCheck %s --check-prefix=CHECK-CL < %t.cl/clpar_axpy_18_3_double.cl
 // RUN: %translate --dump-regions %flags | FileCheck %s --check-prefix=DUMP
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 // REMARK-DAG: template-function.cpp:18:3: remark: 1-D prange nest in 'axpy<float>' offloaded: OpenCL kernel 'clpar_axpy_18_3_float' taking four iterations of 'i' per work-item and an OpenMP variant [-Rclpar]

@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
 // RUN: FileCheck %s --check-prefix=CHECK-CL3 < %t.cl/clpar_add_14_3_3_float.cl
 // RUN: FileCheck %s --check-prefix=CHECK-CL5 < %t.cl/clpar_add_14_3_5_float.cl
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 // REMARK-DAG: remark: 1-D prange nest in 'add<3, float>' offloaded: OpenCL kernel 'clpar_add_14_3_3_float'

@@ -4,7 +4,7 @@
 // differ (an `if constexpr` with host code in one of them) copy back at once instead.
 // RUN: %translate %flags > /dev/null
 // RUN: FileCheck %s < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // lambda called at once) since a reduction's value is used.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-OMP < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 template <class T>

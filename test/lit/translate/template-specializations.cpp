@@ -4,7 +4,7 @@
 // arguments; an `if constexpr` whose branch is discarded in one instantiation.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 template <auto N> void shift(clpar::view<int> a) {

@@ -5,7 +5,7 @@
 // others keep the OpenMP variant.
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=CHECK-CPP < %t.cpp
-// RUN: %cxx -std=c++20 -fopenmp -fsyntax-only -I%clpar_include %t.cpp
+// RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 namespace {

@@ -1,8 +1,9 @@
 // prange(...).unchecked() and --no-bounds-check drop the kernel's bounds checks.
 // RUN: rm -rf %t.cl && %translate --keep-generated=%t.cl %flags
-// RUN: FileCheck %s < %t.cl/clpar_f_8_3.cl
+// RUN: %syntax-check-output
+// RUN: FileCheck %s < %t.cl/clpar_f_9_3.cl
 // RUN: rm -rf %t.nb && %clpar-translate %s -o %t.nb.cpp --no-bounds-check --keep-generated=%t.nb %flags
-// RUN: FileCheck %s < %t.nb/clpar_f_8_3.cl
+// RUN: FileCheck %s < %t.nb/clpar_f_9_3.cl
 #include <clpar/clpar.hpp>
 void f(clpar::view<float> v) {
   for (auto i : clpar::prange(v.size()).unchecked())
