@@ -4679,6 +4679,16 @@ private:
         V = viewOfVar(Captured, Loc);
       } else {
         const clang::Expr *A = viewArgument(Arg);
+        // A std::array made in the argument (a function's result, a braced list) is no
+        // array the kernel holds, and no view.
+        const std::optional<ArrayTypeInfo> Passed = arrayTypeInfo(Arg->getType());
+        if (Passed && Passed->Kind == ir::ViewKind::Array &&
+            (llvm::isa<clang::CallExpr>(A) || llvm::isa<clang::InitListExpr>(A) ||
+             llvm::isa<clang::CXXConstructExpr>(A)))
+          return fail(Arg->getExprLoc(),
+                      "passes a std::array made in the argument (a call's result or a "
+                      "braced list) to '" + Name +
+                          "'; declare it as a local array first and pass that");
         if (!llvm::isa<clang::DeclRefExpr>(A))
           return fail(Arg->getExprLoc(), "passes a view expression to '" + Name +
                                              "'; pass a named view");

@@ -28,3 +28,23 @@ void outside(clpar::view<double> v, const state &w) {
     v[i] = y[0];
   }
 }
+
+// A std::array made in an argument (a call's result passed on, a braced list) is not
+// passed to a reference parameter: named first, it is.
+state euler(const state &y) { return {y[0] + y[1], y[1]}; }
+double total(const state &y) { return y[0] + y[1]; }
+
+void passed_on(clpar::view<double> v) {
+  for (auto i : clpar::prange(v.size())) {
+    const state y{v[i], 1.0};
+    v[i] = total(euler(y));
+    // CHECK: remark-array-values-refused.cpp:[[@LINE-1]]:18: remark: prange loop not offloaded to OpenCL: it passes a std::array made in the argument (a call's result or a braced list) to 'total'; declare it as a local array first and pass that; the OpenMP variant is used [-Rclpar]
+  }
+}
+
+void braced(clpar::view<double> v) {
+  for (auto i : clpar::prange(v.size())) {
+    v[i] = total(state{v[i], 2.0});
+    // CHECK: remark-array-values-refused.cpp:[[@LINE-1]]:18: remark: prange loop not offloaded to OpenCL: it passes a std::array made in the argument (a call's result or a braced list) to 'total'; declare it as a local array first and pass that; the OpenMP variant is used [-Rclpar]
+  }
+}
