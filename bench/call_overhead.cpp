@@ -4,7 +4,8 @@
 //   in one function      the calls share a data scope: nothing moves, launches do not wait
 //   across functions     a call of a one-region function each time, the array held by
 //                        clpar::resident: each call opens and closes a scope
-// Each is timed twice: untimed (no profiling event per kernel, the default outside auto)
+// and, untimed, the first form with four views instead of one, where the call's work per
+// view shows.  Each of the first two is timed twice: untimed (no profiling event per kernel, the default outside auto)
 // and with CLPAR_KERNEL_TIMES=1, which also gives the kernels' own time per call.  The
 // same kernel then runs from a plain OpenCL loop on the same kind of device, side by side:
 // enqueue only (one clFinish at the end) and enqueue + clFinish per call, the floors the
@@ -29,6 +30,13 @@ static void steps(clpar::view<float> v, int count) {
   for (int s = 0; s < count; ++s)
     for (auto i : clpar::prange(v.size()))
       v[i] += 1.0f;
+}
+
+static void steps4(clpar::view<float> a, clpar::view<const float> b,
+                   clpar::view<const float> c, clpar::view<const float> d, int count) {
+  for (int s = 0; s < count; ++s)
+    for (auto i : clpar::prange(a.size()))
+      a[i] += b[i] + c[i] + d[i];
 }
 
 static void bump(clpar::view<float> v) {
@@ -153,8 +161,18 @@ int main(int argc, char** argv) {
   ::unsetenv("CLPAR_KERNEL_TIMES");
   expected += 3.0f * static_cast<float>(2 * calls + 1);
 
+  // Four views: a += 0.25 + 0.25 + 0.5 each call, exact in float.
+  std::vector<float> a(n, 0.0f), b(n, 0.25f), c(n, 0.25f), d(n, 0.5f);
+  const clpar::view<float> av(a.data(), n);
+  const clpar::view<const float> bv(b.data(), n), cv(c.data(), n), dv(d.data(), n);
+  steps4(av, bv, cv, dv, 10);
+  auto start4 = clock_type::now();
+  steps4(av, bv, cv, dv, calls);
+  const double four_views = microseconds_per_call(start4, calls);
+
   bool ok = true;
   for (float x : data) ok = ok && x == expected;
+  for (float x : a) ok = ok && x == static_cast<float>(10 + calls);
   std::printf("call_overhead n=%zu calls=%d on_device=%llu/%d\n", n, calls,
               static_cast<unsigned long long>(untimed.device_calls + timed.device_calls),
               2 * calls);  // the kept rounds
@@ -162,6 +180,7 @@ int main(int argc, char** argv) {
               untimed.in_function, timed.in_function, timed.in_function_kernels);
   std::printf("  across functions:    %8.2f us per call untimed, %8.2f timed (kernels %6.2f us)\n",
               untimed.across, timed.across, timed.across_kernels);
+  std::printf("  four views, one function: %8.2f us per call untimed\n", four_views);
   double enqueue_only = 0, with_finish = 0;
   if (time_plain_opencl(n, calls, 0, enqueue_only, with_finish))
     std::printf("  plain OpenCL:        %8.2f us per call enqueue only, %8.2f with clFinish\n",
