@@ -133,17 +133,16 @@ public:
     return true;
   }
   // Assignments, compound assignments, ++ and -- of a class (a struct's implicit
-  // operator=, a user's operator+=, a view rebound): the left operand is written.  The
-  // standard library's (std::atomic's, made for this) are not judged, but for
-  // std::complex's, which are plain values.
+  // operator=, a user's operator+=, a view rebound, a std::array or std::complex
+  // assigned): the left operand is written.  std::atomic's (made for this) are not
+  // judged.
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
     const clang::OverloadedOperatorKind K = E->getOperator();
     if (K == clang::OO_Call)
       outerLambdaCall(E);
     if (!E->isAssignmentOp() && K != clang::OO_PlusPlus && K != clang::OO_MinusMinus)
       return true;
-    if (E->getNumArgs() == 0 ||
-        (inStd(E->getDirectCallee()) && !isStdComplex(E->getArg(0)->getType())))
+    if (E->getNumArgs() == 0 || isStdAtomic(E->getArg(0)->IgnoreImpCasts()->getType()))
       return true;
     write(E, E->getArg(0), E->getOperatorLoc());
     return true;
@@ -224,6 +223,19 @@ private:
       return false;
     const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(
         FD->getDeclContext()->getEnclosingNamespaceContext());
+    while (NS && NS->isInline())
+      NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
+    return NS && NS->getName() == "std";
+  }
+
+  /// std::atomic<T>, std::atomic_ref<T> or std::atomic_flag (references and cv stripped):
+  /// updates through them are atomic, every work-item's alike.
+  static bool isStdAtomic(clang::QualType T) {
+    const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    if (!RD || !RD->getIdentifier() || !RD->getName().starts_with("atomic"))
+      return false;
+    const auto *NS =
+        llvm::dyn_cast<clang::NamespaceDecl>(RD->getDeclContext()->getEnclosingNamespaceContext());
     while (NS && NS->isInline())
       NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
     return NS && NS->getName() == "std";

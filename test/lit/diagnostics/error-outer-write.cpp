@@ -3,6 +3,10 @@
 // RUN: not test -e %t.cpp
 #include <clpar/clpar.hpp>
 
+#include <array>
+#include <atomic>
+#include <string>
+
 int f(clpar::view<int> v, int outer) {
   for (auto i : clpar::prange(v.size())) {
     outer = v[i];
@@ -11,4 +15,21 @@ int f(clpar::view<int> v, int outer) {
     // CHECK: error-outer-write.cpp:[[@LINE-1]]:10: error: write to 'outer', declared outside the prange loop
   }
   return outer;
+}
+
+// A standard library class's assignment writes it as any other: only std::atomic's
+// updates are left alone (every work-item's are atomic).
+int whole(clpar::view<int> v) {
+  std::array<int, 2> last{};
+  std::string name;
+  std::atomic<int> count{0};
+  for (auto i : clpar::prange(v.size())) {
+    last = {v[i], 0};
+    // CHECK: error-outer-write.cpp:[[@LINE-1]]:10: error: write to 'last', declared outside the prange loop
+    name = "x";
+    // CHECK: error-outer-write.cpp:[[@LINE-1]]:10: error: write to 'name', declared outside the prange loop
+    count += v[i];
+    // CHECK-NOT: error: write to 'count'
+  }
+  return last[0] + count;
 }
