@@ -5,12 +5,12 @@
 //   across functions     a call of a one-region function each time, the array held by
 //                        clpar::resident: each call opens and closes a scope
 // and, untimed, the first form with four views instead of one, where the call's work per
-// view shows.  Each of the first two is timed twice: untimed (no profiling event per kernel, the default outside auto)
-// and with CLPAR_KERNEL_TIMES=1, which also gives the kernels' own time per call.  The
-// same kernel then runs from a plain OpenCL loop on the same kind of device, side by side:
-// enqueue only (one clFinish at the end) and enqueue + clFinish per call, the floors the
-// two clpar forms compare with, on a queue as a plain program makes it and on one with
-// profiling enabled, as clpar's is.  CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait
+// view shows.  Each of the first two is timed twice: untimed (no profiling event per
+// kernel, the default outside auto) and with CLPAR_KERNEL_TIMES=1, which also gives the
+// kernels' own time per call.  The same one-view kernel then runs from a plain OpenCL
+// loop on the same kind of device, side by side: enqueue only (one clFinish at the end)
+// and enqueue + clFinish per call, the floors the two clpar forms compare with, on a queue
+// as a plain program makes it and on one with profiling enabled, as clpar's is.  CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait
 // for its kernel, as a call that reads something back does.
 //
 //   CLPAR_DEVICE=opencl-gpu call_overhead [n] [calls]

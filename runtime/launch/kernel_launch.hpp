@@ -4,9 +4,9 @@
 //   1. each merged span held (by the call's data scope, else by the call alone) and made
 //      valid on the device by the region registry, which moves only the bytes the device
 //      lacks (a call repeating one whose placement the registry has not changed since
-//      takes that placement: placement_memo); a kernel that checks accesses itself first gets the host's copy of what it
-//      writes made current; the error word zeroed and one pooled buffer per reduction
-//      for its per-work-group partials;
+//      takes that placement: placement_memo); a kernel that checks accesses itself first
+//      gets the host's copy of what it writes made current; the error word zeroed and one
+//      pooled buffer per reduction for its per-work-group partials;
 //   2. arguments set in region.hpp's convention (a view's offset counted from its record's
 //      buffer; a value other than a buffer only where it changed since the kernel's last
 //      launch), the NDRange enqueued (work_size.hpp);
@@ -112,7 +112,9 @@ std::size_t convention_arg_count(const launch_request& request) noexcept;
 /// neither places them nor marks what it wrote.  A kernel that checks accesses itself
 /// gets the host's copy of what it writes made current each time, so it always places.
 struct placement_memo {
-  std::uint64_t registry_changes = 0;  ///< 0: nothing kept (a placed call made a record)
+  /// 0: nothing kept (a count read after a placement is never 0: holding the spans made
+  /// their record).
+  std::uint64_t registry_changes = 0;
   std::vector<const device_buffer*> buffers;  ///< per merged span
 };
 
