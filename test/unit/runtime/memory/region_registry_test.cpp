@@ -420,7 +420,7 @@ class model_test {
   }
 
   /// Runs `operations` operations, each checked: where the registry's change count stays,
-  /// no record, handle count or byte's validity changed.
+  /// no record and no byte's validity changed.
   void run_counting_changes(int operations) {
     for (int op = 0; op < operations; ++op) {
       const std::uint64_t changes = registry_.changes();
