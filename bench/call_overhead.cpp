@@ -10,8 +10,10 @@
 // kernels' own time per call.  The same one-view kernel then runs from a plain OpenCL
 // loop on the same kind of device, side by side: enqueue only (one clFinish at the end)
 // and enqueue + clFinish per call, the floors the two clpar forms compare with, on a queue
-// as a plain program makes it and on one with profiling enabled, as clpar's is.  CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait
-// for its kernel, as a call that reads something back does.
+// as a plain program makes it and on one with profiling enabled, as clpar's is.
+// CLPAR_SYNC_LAUNCHES=1 makes every clpar call wait for its kernel, as a call that reads
+// something back does.  The clpar forms stay out of line, so that a profiler can be
+// started and stopped at each (valgrind --toggle-collect, docs/performance.md).
 //
 //   CLPAR_DEVICE=opencl-gpu call_overhead [n] [calls]
 #include <clpar/clpar.hpp>
@@ -32,8 +34,9 @@ static void steps(clpar::view<float> v, int count) {
       v[i] += 1.0f;
 }
 
-static void steps4(clpar::view<float> a, clpar::view<const float> b,
-                   clpar::view<const float> c, clpar::view<const float> d, int count) {
+[[gnu::noinline]] static void steps4(clpar::view<float> a, clpar::view<const float> b,
+                                     clpar::view<const float> c, clpar::view<const float> d,
+                                     int count) {
   for (int s = 0; s < count; ++s)
     for (auto i : clpar::prange(a.size()))
       a[i] += b[i] + c[i] + d[i];

@@ -232,13 +232,8 @@ private:
   /// updates through them are atomic, every work-item's alike.
   static bool isStdAtomic(clang::QualType T) {
     const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-    if (!RD || !RD->getIdentifier() || !RD->getName().starts_with("atomic"))
-      return false;
-    const auto *NS =
-        llvm::dyn_cast<clang::NamespaceDecl>(RD->getDeclContext()->getEnclosingNamespaceContext());
-    while (NS && NS->isInline())
-      NS = llvm::dyn_cast<clang::NamespaceDecl>(NS->getDeclContext());
-    return NS && NS->getName() == "std";
+    return RD && RD->getIdentifier() && RD->getName().starts_with("atomic") &&
+           RD->isInStdNamespace();
   }
 
   /// A write to part of an object: a member (`p.x`, `p.in.x`, `this->acc`, `acc` in a
