@@ -57,6 +57,13 @@ std::optional<ArrayTypeInfo> arrayTypeInfo(clang::QualType T) {
   return std::nullopt;
 }
 
+std::optional<ArrayTypeInfo> builtinArrayInfo(clang::QualType T, const clang::ASTContext &Ctx) {
+  const clang::ConstantArrayType *A = Ctx.getAsConstantArrayType(T.getNonReferenceType());
+  if (!A || A->getSize() == 0 || A->getElementType()->isArrayType())
+    return std::nullopt;
+  return ArrayTypeInfo{ir::ViewKind::Builtin, A->getElementType(), 1};
+}
+
 std::optional<ir::ScalarType> scalarTypeOf(clang::QualType T, const clang::ASTContext &Ctx) {
   T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   // An enumeration (scoped or not) is its underlying integer type in a kernel.

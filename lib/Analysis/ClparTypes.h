@@ -27,6 +27,10 @@ struct ArrayTypeInfo {
 /// clpar::view<T, R>, std::vector<T> or std::array<T, N> (references and cv stripped).
 std::optional<ArrayTypeInfo> arrayTypeInfo(clang::QualType T);
 
+/// A built-in array of one dimension and known size, `T[N]` (a reference to one too), as
+/// a view of Kind Builtin; nothing for arrays of arrays and every other type.
+std::optional<ArrayTypeInfo> builtinArrayInfo(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// The kernel type of an arithmetic C++ type; nothing for types OpenCL C cannot hold
 /// with the same size and meaning (long double, wchar_t, __int128, enums, ...).
 std::optional<ir::ScalarType> scalarTypeOf(clang::QualType T, const clang::ASTContext &Ctx);

@@ -1159,6 +1159,13 @@ private:
     case ComplexOp::Sinh: return "sinh";
     case ComplexOp::Cosh: return "cosh";
     case ComplexOp::Tanh: return "tanh";
+    case ComplexOp::Asin: return "asin";
+    case ComplexOp::Acos: return "acos";
+    case ComplexOp::Atan: return "atan";
+    case ComplexOp::Asinh: return "asinh";
+    case ComplexOp::Acosh: return "acosh";
+    case ComplexOp::Atanh: return "atanh";
+    case ComplexOp::Proj: return "proj";
     default: return nullptr;
     }
   }
@@ -1642,9 +1649,13 @@ private:
       Element = [this, ME, At](ExprPtr I) {
         return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), At);
       };
-    } else if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(Range->getType());
+    } else if (std::optional<ArrayTypeInfo> Info =
+                   arrayTypeInfo(Range->getType())
+                       ? arrayTypeInfo(Range->getType())
+                       : builtinArrayInfo(Range->getType(), Ctx);
                Info && Info->Rank == 1 && !RF->getInit()) {
-      // A vector, std::array or view from outside the loop (or a view member of *this).
+      // A vector, std::array, built-in array or view from outside the loop (or a view
+      // member of *this).
       std::optional<unsigned> V = viewOf(Range, At);
       if (!V)
         return false;
@@ -2643,16 +2654,22 @@ private:
         return arrayFieldElement(member(ME, /*Indexed=*/true), expr(AS->getIdx()),
                                  AS->getRBracketLoc());
       const auto *Base = llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      if (const auto *VD = Base ? llvm::dyn_cast<clang::VarDecl>(Base->getDecl()) : nullptr;
+          VD && builtinArrayInfo(VD->getType(), Ctx))
+        return builtinArrayElement(AS, VD);
+      const clang::Expr *Outermost = AS->getBase()->IgnoreParenImpCasts();
+      while (const auto *Inner = llvm::dyn_cast<clang::ArraySubscriptExpr>(Outermost))
+        Outermost = Inner->getBase()->IgnoreParenImpCasts();
+      if (const auto *Array = llvm::dyn_cast<clang::DeclRefExpr>(Outermost);
+          !Base && Array && Ctx.getAsConstantArrayType(Array->getType().getNonReferenceType()))
+        return fail(AS->getExprLoc(), "indexes '" + Array->getDecl()->getNameAsString() +
+                                          "', a built-in array of more than one dimension "
+                                          "from outside the loop; kernels index those of one "
+                                          "dimension (or use a clpar::view of its elements)");
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
                                           Base->getDecl()->getNameAsString() +
                                           "', whose extent is unknown; use a clpar::view");
-      if (const auto *VD = Base ? llvm::dyn_cast<clang::VarDecl>(Base->getDecl()) : nullptr;
-          VD && tableCandidate(VD))
-        return fail(AS->getExprLoc(),
-                    "reads the constant array '" + VD->getNameAsString() +
-                        "', which does not fit in the kernel's constant tables (" +
-                        std::to_string(MaxTotalTableBytes / 1024) + " KiB in all)");
       return fail(AS->getExprLoc(), "indexes a built-in array or pointer; use a "
                                     "clpar::view, std::vector or std::array");
     }
@@ -2979,6 +2996,17 @@ private:
     if (VD->getType().getNonReferenceType()->isPointerType())
       return fail(Loc, "uses the raw pointer '" + VD->getNameAsString() +
                                           "', whose extent is unknown; use a clpar::view");
+    // A complex sum's accumulator: a complex value, whose parts the kernel reduces.
+    if (auto Red = ReductionIndex.find(VD);
+        !Sc->InFunction && Red != ReductionIndex.end() && R.Reductions[Red->second].Complex) {
+      std::optional<unsigned> Rec = recordOf(VD->getType(), Loc);
+      if (!Rec)
+        return nullptr;
+      R.Reductions[Red->second].Record = *Rec;
+      ExprPtr L = makeValue(Expr::Kind::Reduction, {ScalarType::Record, *Rec});
+      L->Index = Red->second;
+      return L;
+    }
     if (isRecordValue(VD->getType()) && !ReductionIndex.count(VD)) {
       std::optional<unsigned> Rec = recordOf(VD->getType(), Loc);
       if (!Rec)
@@ -3553,6 +3581,8 @@ private:
 
   std::optional<unsigned> viewOfVar(const clang::VarDecl *VD, clang::SourceLocation Loc) {
     std::optional<ArrayTypeInfo> Info = arrayTypeInfo(VD->getType());
+    if (!Info)
+      Info = builtinArrayInfo(VD->getType(), Ctx);
     if (!Info) {
       fail(Loc, "uses an operator of '" + VD->getNameAsString() + "' of type '" +
                     typeText(VD->getType()) + "'");
@@ -3564,6 +3594,11 @@ private:
     if (declaredHere(VD)) {
       fail(Loc, "uses the local array '" + VD->getNameAsString() +
                     "' other than through element access, size(), front() or back()");
+      return std::nullopt;
+    }
+    if (Sc->InFunction && !Sc->Locals.count(VD)) {
+      fail(Loc, "reads the global variable '" + VD->getNameAsString() +
+                    "' in a called function");
       return std::nullopt;
     }
     if (Sc->InFunction || Sc->Locals.count(VD)) {
@@ -3613,6 +3648,28 @@ private:
         SM.getSpellingColumnNumber(ClangAt) != P.Column)
       P.ClangColumn = SM.getSpellingColumnNumber(ClangAt);
     return P;
+  }
+
+  /// `w[i]` of a built-in array \p VD of one dimension from outside the loop (a local,
+  /// parameter or global variable, or a reference to one): an element of a view of it.
+  ExprPtr builtinArrayElement(const clang::ArraySubscriptExpr *AS, const clang::VarDecl *VD) {
+    std::optional<unsigned> V = viewOfVar(VD, AS->getExprLoc());
+    if (!V)
+      return nullptr;
+    const clang::Expr *Idx = unwrapIndex(AS->getIdx());
+    if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())
+      return fail(AS->getIdx()->getExprLoc(), "indexes '" + VD->getNameAsString() +
+                                                  "' with something other than an integer");
+    ExprPtr I = expr(Idx);
+    if (!I)
+      return nullptr;
+    // The OpenMP variant's check (RegionBuilder's collectAccesses) reports the `]`.
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    const clang::SourceLocation At = SM.getSpellingLoc(AS->getRBracketLoc());
+    ExprPtr A = viewAccess(*V, {R.Site.File, SM.getSpellingLineNumber(At),
+                                SM.getSpellingColumnNumber(At)});
+    A->Operands.push_back(std::move(I));
+    return A;
   }
 
   /// An element access of view \p V, its indices still to add, numbered among the
@@ -3956,6 +4013,15 @@ private:
     return Var && Sc->Arrays.count(Var) ? Var : nullptr;
   }
 
+  /// Whether \p Arg names a built-in array of one dimension from outside the loop: one
+  /// the kernel does not hold (a private array or a constant table), which is a view.
+  bool outerBuiltinArray(const clang::Expr *Arg) {
+    const auto *DRE = Arg ? llvm::dyn_cast<clang::DeclRefExpr>(Arg->IgnoreParenImpCasts())
+                          : nullptr;
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && builtinArrayInfo(VD->getType(), Ctx) && !heldArray(DRE);
+  }
+
   /// The array an argument \p E names: past a default argument and the copy a by-value
   /// std::array parameter makes.
   static const clang::Expr *arrayArgument(const clang::Expr *E) {
@@ -4171,7 +4237,15 @@ private:
           Sources.push_back({static_cast<int>(PI), ParamSource::WholeArray});
           continue;
         }
-      if (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info && ByValueOrConstRef) {
+      // A view of the caller's: a clpar::view, vector or std::array by value or const
+      // reference, or a built-in array from outside the loop by reference or captured by
+      // reference (the function may write its elements, as the loop may).
+      std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+      if (!Info && (Captured ? capturedByReference(Def, P)
+                             : T->isReferenceType() && PI < Args.size() &&
+                                   outerBuiltinArray(Args[PI])))
+        Info = builtinArrayInfo(T, Ctx);
+      if (Info && (ByValueOrConstRef || Info->Kind == ir::ViewKind::Builtin)) {
         std::optional<ValueType> Elem = elementTypeOf(Info->Element, P->getLocation());
         if (!Elem)
           return std::nullopt;
@@ -4461,20 +4535,27 @@ private:
     // A lambda this one captures is called with what it captures, by name: those come
     // too, transitively (captureKindOf).
     std::vector<const clang::VarDecl *> Captures;
-    std::vector<const clang::LambdaCapture *> All;
+    // Each capture with the lambda that makes it.
+    std::vector<std::pair<const clang::LambdaCapture *, const clang::CXXRecordDecl *>> All;
     std::set<const clang::CXXRecordDecl *> Seen;
     std::function<void(const clang::CXXRecordDecl *)> Collect =
         [&](const clang::CXXRecordDecl *L) {
           if (!Seen.insert(L).second)
             return;
           for (const clang::LambdaCapture &C : L->captures()) {
-            All.push_back(&C);
+            All.push_back({&C, L});
             if (const clang::CXXRecordDecl *Inner = capturedLambda(C))
               Collect(Inner);
           }
         };
     Collect(RD);
-    for (const clang::LambdaCapture *CP : All) {
+    // The kernel gets each captured variable by name, read when the region starts.  A
+    // lambda made in the loop captures in each iteration what the region started with (the
+    // loop changes no outer variable); one made before it holds copies the variables may
+    // no longer equal, and one made elsewhere (passed in, a member) variables the loop
+    // cannot name.
+    const bool MadeInLoop = Sc->InFunction || madeInLoop(OC->getArg(0));
+    for (const auto &[CP, Owner] : All) {
       const clang::LambdaCapture &C = *CP;
       if (!C.capturesVariable())
         return fail(C.getLocation(), "calls a lambda that captures 'this'");
@@ -4491,11 +4572,97 @@ private:
       if (ReductionIndex.count(V))
         return fail(C.getLocation(), "calls a lambda that captures the reduction "
                                      "variable '" + V->getNameAsString() + "'");
+      if (!MadeInLoop && !inScopeAtLoop(V))
+        return fail(OC->getExprLoc(),
+                    "calls a lambda made where the loop cannot name '" +
+                        V->getNameAsString() + "', which it captures; the host cannot "
+                        "read the lambda's captures");
+      if (!MadeInLoop && C.getCaptureKind() == clang::LCK_ByCopy && !isStateless(V->getType()))
+        if (std::optional<clang::SourceLocation> Change = changedAfter(V, Owner))
+          return fail(OC->getExprLoc(),
+                      "calls a lambda made before the loop with a copy of '" +
+                          V->getNameAsString() + "', which changes after the lambda is made "
+                          "(line " +
+                          std::to_string(Ctx.getSourceManager().getSpellingLineNumber(*Change)) +
+                          "); the kernel would read the changed value");
       if (std::find(Captures.begin(), Captures.end(), V) == Captures.end())
         Captures.push_back(V);
     }
     std::vector<const clang::Expr *> Args(OC->arg_begin() + 1, OC->arg_end());
     return callTranslated(OC->getExprLoc(), Op, Args, Captures);
+  }
+
+  /// Whether the lambda object \p Closure is made in the loop: a lambda expression, or a
+  /// variable the loop declares that one initializes.
+  bool madeInLoop(const clang::Expr *Closure) {
+    Closure = Closure->IgnoreImplicit()->IgnoreParens();
+    if (llvm::isa<clang::LambdaExpr>(Closure->IgnoreImplicit()))
+      return true;
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Closure);
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && Sc->Locals.count(VD) && VD->getInit() &&
+           llvm::isa<clang::LambdaExpr>(VD->getInit()->IgnoreImplicit());
+  }
+
+  /// Whether the loop can name the local variable \p V: one of the loop's function (a
+  /// parameter, or declared in a statement that encloses the loop).
+  bool inScopeAtLoop(const clang::VarDecl *V) {
+    if (LoopVars.empty() || V->getDeclContext() != LoopVars[0]->getDeclContext())
+      return false;
+    if (llvm::isa<clang::ParmVarDecl>(V))
+      return true;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    const clang::SourceLocation Loop = LoopVars[0]->getLocation();
+    clang::DynTypedNodeList Parents = Ctx.getParents(*V);
+    if (Parents.empty())
+      return false;
+    Parents = Ctx.getParents(Parents[0]); // the declaration statement's parent
+    const auto *Scope = Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
+    return Scope && SM.isBeforeInTranslationUnit(Scope->getBeginLoc(), Loop) &&
+           SM.isBeforeInTranslationUnit(Loop, Scope->getEndLoc());
+  }
+
+  /// Where \p V is used other than read after the lambda \p Owner (which captures it) is
+  /// made: assigned, incremented, bound to a reference, its address taken, a member
+  /// function called on it...  Nothing when every later use only reads its value.
+  std::optional<clang::SourceLocation> changedAfter(const clang::VarDecl *V,
+                                                    const clang::CXXRecordDecl *Owner) {
+    if (V->getType()->isReferenceType())
+      return V->getLocation(); // the copy is of what it refers to, which may change
+    if (V->getType().isConstQualified())
+      return std::nullopt;
+    const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(V->getDeclContext());
+    const clang::CXXMethodDecl *Call = Owner->getLambdaCallOperator();
+    if (!FD || !FD->getBody() || !Call)
+      return V->getLocation();
+    struct Uses : clang::RecursiveASTVisitor<Uses> {
+      const clang::VarDecl *V;
+      std::set<const clang::DeclRefExpr *> Reads;
+      std::vector<const clang::DeclRefExpr *> All;
+      bool shouldVisitLambdaBody() const { return true; }
+      // Its value read, or the object seen as const (bound to a const reference, a const
+      // member function called on it).
+      bool VisitImplicitCastExpr(clang::ImplicitCastExpr *IC) {
+        if (IC->getCastKind() == clang::CK_LValueToRValue ||
+            (IC->getCastKind() == clang::CK_NoOp && IC->getType().isConstQualified()))
+          if (const auto *D = llvm::dyn_cast<clang::DeclRefExpr>(IC->getSubExpr()->IgnoreParens()))
+            Reads.insert(D);
+        return true;
+      }
+      bool VisitDeclRefExpr(clang::DeclRefExpr *D) {
+        if (D->getDecl() == V)
+          All.push_back(D);
+        return true;
+      }
+    } U;
+    U.V = V;
+    U.TraverseStmt(FD->getBody());
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    for (const clang::DeclRefExpr *D : U.All)
+      if (SM.isBeforeInTranslationUnit(Call->getEndLoc(), D->getLocation()) &&
+          !U.Reads.count(D))
+        return D->getLocation();
+    return std::nullopt;
   }
 
   /// The closure type of the variable \p C captures, when that is a lambda's.

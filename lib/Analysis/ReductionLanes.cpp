@@ -76,7 +76,8 @@ std::optional<ir::ReductionLanes> findReductionLanes(const ir::Region &R) {
       return std::nullopt;
     const Expr &E = *S->Init;
     if (E.K != Expr::Kind::Binary || !isCompoundAssignment(E.Text) || E.Operands.size() != 2 ||
-        E.Operands[0]->K != Expr::Kind::Reduction || !pureValue(*E.Operands[1]))
+        E.Operands[0]->K != Expr::Kind::Reduction ||
+        R.Reductions[E.Operands[0]->Index].Complex || !pureValue(*E.Operands[1]))
       return std::nullopt;
     Lanes.Updates.push_back({E.Operands[0]->Index, E.Text, ir::cloneExpr(*E.Operands[1])});
   }

@@ -13,6 +13,7 @@
 #include "Analysis/NestShape.h"
 #include "Analysis/ProductTiles.h"
 #include "Analysis/RegionChecker.h"
+#include "Analysis/StandardComplex.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -191,6 +192,7 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
     clang::ASTContext &Ctx;
     std::vector<Edit> Edits;
     std::vector<ir::NamedAccess> Accesses;
+    clang::SourceLocation BodyBegin;
     unsigned BodyOffset;
     std::string FileName;
     bool Check;
@@ -216,19 +218,44 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
       if (!Check || OC->getOperator() != clang::OO_Subscript ||
           SM.getSpellingLineNumber(OC->getEndLoc()) != Line)
         return true;
-      // v[i] -> ::clpar::rt::checked_subscript(v, i, "file", line, column, "v"): two edits
-      // that never overlap another access's, so nested subscripts rewrite independently.
+      checkSubscript(DRE, OC->getBeginLoc(), OC->getOperatorLoc());
+      return true;
+    }
+    // w[i] of a built-in array of one dimension declared before the loop: a view in the
+    // kernel, checked here as a std::array is.
+    bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *AS) {
+      const clang::SourceManager &SM = Ctx.getSourceManager();
+      if (!Check || AS->getBeginLoc().isMacroID() || AS->getEndLoc().isMacroID() ||
+          AS->getLHS() != AS->getBase() ||
+          SM.getSpellingLineNumber(AS->getBeginLoc()) !=
+              SM.getSpellingLineNumber(AS->getEndLoc()))
+        return true;
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !builtinArrayInfo(VD->getType(), Ctx) ||
+          !SM.isBeforeInTranslationUnit(VD->getLocation(), BodyBegin))
+        return true;
+      checkSubscript(DRE, AS->getBeginLoc(), AS->getRBracketLoc());
+      return true;
+    }
+    // Object[i] (Object the array \p DRE names, the access from \p Begin to the `]` at
+    // \p Close) -> ::clpar::rt::checked_subscript(Object, i, "file", line, column, "name"):
+    // two edits that never overlap another access's, so nested subscripts rewrite
+    // independently.
+    void checkSubscript(const clang::DeclRefExpr *DRE, clang::SourceLocation BeginLoc,
+                        clang::SourceLocation CloseLoc) {
+      const clang::SourceManager &SM = Ctx.getSourceManager();
       std::optional<clang::Token> Open =
           clang::Lexer::findNextToken(DRE->getEndLoc(), SM, Ctx.getLangOpts());
       if (!Open || !Open->is(clang::tok::l_square))
-        return true;
-      unsigned Begin = SM.getFileOffset(OC->getBeginLoc());
+        return;
+      unsigned Begin = SM.getFileOffset(BeginLoc);
       unsigned Bracket = SM.getFileOffset(Open->getLocation());
-      unsigned Close = SM.getFileOffset(OC->getOperatorLoc()); // the ']'
+      unsigned Close = SM.getFileOffset(CloseLoc);
       if (Begin < BodyOffset || Bracket < Begin || Close < Bracket)
-        return true;
+        return;
       std::string Object = clang::Lexer::getSourceText(
-          clang::CharSourceRange::getCharRange(OC->getBeginLoc(), Open->getLocation()), SM,
+          clang::CharSourceRange::getCharRange(BeginLoc, Open->getLocation()), SM,
           Ctx.getLangOpts()).str();
       Edits.push_back({Begin - BodyOffset, Bracket + 1 - Begin,
                        "::clpar::rt::checked_subscript(" + Object + ", "});
@@ -236,11 +263,13 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
       for (char C : FileName)
         Quoted += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
       Edits.push_back({Close - BodyOffset, 1,
-                       ", \"" + Quoted + "\", " + std::to_string(Line) + ", " +
-                           std::to_string(Last) + ", \"" + Name + "\")"});
-      return true;
+                       ", \"" + Quoted + "\", " +
+                           std::to_string(SM.getSpellingLineNumber(CloseLoc)) + ", " +
+                           std::to_string(SM.getSpellingColumnNumber(CloseLoc)) + ", \"" +
+                           DRE->getDecl()->getNameAsString() + "\")"});
     }
   } C(Ctx);
+  C.BodyBegin = BodyBegin;
   C.BodyOffset = Ctx.getSourceManager().getFileOffset(BodyBegin);
   C.FileName = FileName;
   C.Check = Check;
@@ -315,6 +344,10 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     Red.KernelName = "clpar_acc_" + identifierPart(Red.HostExpr);
     Red.Op = Op;
     std::optional<ir::ScalarType> T = scalarTypeOf(VD->getType(), Ctx);
+    if (std::optional<ir::ScalarType> Part = stdComplexElement(VD->getType())) {
+      Red.Complex = true;
+      T = Part;
+    }
     Red.Type = T ? *T : ir::ScalarType::Double;
     R.Reductions.push_back(Red);
   }

@@ -366,12 +366,19 @@ private:
                            "x *= e, x = std::min(x, e), ...) may update outer variables");
       return;
     }
-    if (!VD->getType().getNonReferenceType()->isArithmeticType()) {
+    // A std::complex sum reduces as two sums of its parts; a product mixes them.
+    if (stdComplexElement(VD->getType()) && *Op != ir::ReductionOp::Add) {
+      Diags.error(Loc, "complex reduction variable '" + VD->getNameAsString() +
+                           "' is updated with '" + opName(*Op) +
+                           "'; complex numbers are reduced only by += and -=");
+      return;
+    }
+    if (!VD->getType().getNonReferenceType()->isArithmeticType() &&
+        !stdComplexElement(VD->getType())) {
       Diags.error(Loc, "reduction variable '" + VD->getNameAsString() +
                            "' must have an arithmetic type" +
                            (isStdComplex(VD->getType())
-                                ? "; reduce a complex number's real and imaginary parts in "
-                                  "two variables"
+                                ? " or be a std::complex<float> or <double>"
                                 : ""));
       return;
     }

@@ -95,7 +95,13 @@ std::optional<ComplexOp> freeOperation(const clang::FunctionDecl *FD) {
       .Case("sinh", ComplexOp::Sinh)
       .Case("cosh", ComplexOp::Cosh)
       .Case("tanh", ComplexOp::Tanh)
-      .Cases("asin", "acos", "atan", "asinh", "acosh", "atanh", "proj", ComplexOp::Unknown)
+      .Case("asin", ComplexOp::Asin)
+      .Case("acos", ComplexOp::Acos)
+      .Case("atan", ComplexOp::Atan)
+      .Case("asinh", ComplexOp::Asinh)
+      .Case("acosh", ComplexOp::Acosh)
+      .Case("atanh", ComplexOp::Atanh)
+      .Case("proj", ComplexOp::Proj)
       // Not <complex>'s (std::swap, std::exchange): their bodies, translated as any.
       .Default(std::nullopt);
 }

@@ -31,7 +31,7 @@ std::optional<ir::ScalarType> stdComplexElement(clang::QualType T);
 
 /// What a function of <complex> computes.
 enum class ComplexOp {
-  Unknown, ///< one of <complex>'s that kernels do not compute (asin, proj, __rep, <<, ...)
+  Unknown, ///< one of <complex>'s that kernels do not compute (__rep, <<, ...)
   Real,    ///< z.real(), std::real(z)
   Imag,
   SetReal, ///< z.real(x)
@@ -65,6 +65,13 @@ enum class ComplexOp {
   Sinh,
   Cosh,
   Tanh,
+  Asin,
+  Acos,
+  Atan,
+  Asinh,
+  Acosh,
+  Atanh,
+  Proj,
   Imaginary, ///< the literal operators of std::complex_literals: 2.0if, 3i
 };
 

@@ -3,7 +3,7 @@
 // Each helper computes what libstdc++'s operation computes, in the same steps where those
 // are plain arithmetic (a product by a real number scales both parts; pow(z, int) squares
 // repeatedly); the transcendental ones by their textbook formulas, where libstdc++ calls
-// the C library's (cexp, csqrt, ...): the same values but in their last bits, and
+// the C library's (cexp, csqrt, casin, ...): the same values but in their last bits, and
 // without C's special cases for infinities and NaNs.
 //
 //===----------------------------------------------------------------------===//
@@ -98,6 +98,39 @@ const std::vector<Helper> &helpers() {
                    "  return $M(cosh(a.re) * cos(a.im), sinh(a.re) * sin(a.im));\n}"},
       {"tanh", {"sinh", "cosh", "div"},
        "$C $P_tanh($C a) { return $P_div($P_sinh(a), $P_cosh(a)); }"},
+      // The inverse functions by their logarithmic forms, each on the half plane where
+      // its sum does not cancel: asinh(z) = log(z + sqrt(z^2 + 1)) for re(z) >= 0 and
+      // -asinh(-z) else; asin(z) = -i asinh(iz); acos(z) = pi/2 - asin(z);
+      // atanh(z) = log((1 + z) / (1 - z)) / 2, its parts apart; atan(z) = -i atanh(iz);
+      // acosh(z) = log(z + sqrt(z + 1) sqrt(z - 1)).
+      {"asinh", {"sqrt", "log", "add"},
+       "$C $P_asinh($C a) {\n"
+       "  const bool flip = a.re < ($T)0;\n"
+       "  const $C z = flip ? $M(-a.re, -a.im) : a;\n"
+       "  const $C s = $P_sqrt($M((z.re - z.im) * (z.re + z.im) + ($T)1, ($T)2 * z.re * z.im));\n"
+       "  const $C r = $P_log($P_add(z, s));\n"
+       "  return flip ? $M(-r.re, -r.im) : r;\n}"},
+      {"asin", {"asinh"}, "$C $P_asin($C a) {\n"
+                          "  const $C w = $P_asinh($M(-a.im, a.re));\n"
+                          "  return $M(w.im, -w.re);\n}"},
+      {"acos", {"asin"}, "$C $P_acos($C a) {\n"
+                         "  const $C w = $P_asin(a);\n"
+                         "  return $M(acos(($T)0) - w.re, -w.im);\n}"},
+      {"atanh", {}, "$C $P_atanh($C a) {\n"
+                    "  const $T y2 = a.im * a.im, p = ($T)1 + a.re, m = ($T)1 - a.re;\n"
+                    "  return $M(log((p * p + y2) / (m * m + y2)) / ($T)4,\n"
+                    "            atan2(($T)2 * a.im, m * p - y2) / ($T)2);\n}"},
+      {"atan", {"atanh"}, "$C $P_atan($C a) {\n"
+                          "  const $C w = $P_atanh($M(-a.im, a.re));\n"
+                          "  return $M(w.im, -w.re);\n}"},
+      {"acosh", {"sqrt", "log", "add", "mul", "addr", "subr"},
+       "$C $P_acosh($C a) {\n"
+       "  return $P_log($P_add(a, $P_mul($P_sqrt($P_addr(a, ($T)1)), "
+       "$P_sqrt($P_subr(a, ($T)1)))));\n}"},
+      // The Riemann sphere's projection: every infinity to (+inf, +-0).
+      {"proj", {}, "$C $P_proj($C a) {\n"
+                   "  if (isinf(a.re) || isinf(a.im)) return $M(($T)INFINITY, copysign(($T)0, a.im));\n"
+                   "  return a;\n}"},
       {"from_float", {}, "$C $P_from_float($S a) { return $M(($T)a.re, ($T)a.im); }"},
       {"from_double", {}, "$C $P_from_double($S a) { return $M(($T)a.re, ($T)a.im); }"},
   };

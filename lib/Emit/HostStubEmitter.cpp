@@ -216,10 +216,20 @@ private:
     std::string Reductions = "nullptr";
     if (!R.Reductions.empty()) {
       line(I + "  const ::clpar::rt::reduction_arg clpar_reductions[] = {");
-      for (const ir::Reduction &Red : R.Reductions)
-        line(I + "      {&" + Red.HostExpr + ", ::clpar::rt::scalar_kind::" +
-             scalarKind(Red.Type) + ", ::clpar::rt::reduction_op::" +
-             reductionOp(Red.Op) + "},");
+      for (const ir::Reduction &Red : R.Reductions) {
+        // A std::complex<T> is an array of two T (its real part first): each part is a
+        // reduction of its own.
+        std::vector<std::string> Targets = {"&" + Red.HostExpr};
+        if (Red.Complex) {
+          const std::string Parts = "reinterpret_cast<" +
+                                    std::string(ir::openclTypeName(Red.Type)) + " (&)[2]>(" +
+                                    Red.HostExpr + ")";
+          Targets = {"&" + Parts + "[0]", "&" + Parts + "[1]"};
+        }
+        for (const std::string &Target : Targets)
+          line(I + "      {" + Target + ", ::clpar::rt::scalar_kind::" + scalarKind(Red.Type) +
+               ", ::clpar::rt::reduction_op::" + reductionOp(Red.Op) + "},");
+      }
       line(I + "  };");
       Reductions = "clpar_reductions";
     }
@@ -227,7 +237,8 @@ private:
          Views + ", " + std::to_string(R.Views.size()) + ", " + Scalars + ", " +
          std::to_string(R.Scalars.size()) + ",");
     line(I + "      static_cast<::clpar::rt::placement_request>(" + rangeVar(0) +
-         ".get_placement()), " + Reductions + ", " + std::to_string(R.Reductions.size()) +
+         ".get_placement()), " + Reductions + ", " +
+         std::to_string(ir::reductionParts(R.Reductions)) +
          (Opts.Scope.empty() ? (Trips ? ", nullptr" : "") : ", &" + Opts.Scope) +
          (Trips ? ", " + innerTrips() : "") + "};");
     // Checks decided before launch: a failing one throws before anything is written, the
@@ -363,8 +374,16 @@ private:
     std::string Pragma =
         "#pragma omp parallel for schedule(runtime) num_threads(clpar_schedule.threads())";
     for (const ir::Reduction &Red : R.Reductions)
-      Pragma += std::string(" reduction(") + ir::openmpReductionOperator(Red.Op) + ": " +
-                Red.HostExpr + ")";
+      Pragma += std::string(" reduction(") +
+                (Red.Complex ? "clpar_complex_sum" : ir::openmpReductionOperator(Red.Op)) +
+                ": " + Red.HostExpr + ")";
+    // OpenMP sums class types only through a declared reduction (GCC insists; Clang
+    // assumes one), here for the stub's block.
+    if (std::any_of(R.Reductions.begin(), R.Reductions.end(),
+                    [](const ir::Reduction &Red) { return Red.Complex; }))
+      line("#pragma omp declare reduction(clpar_complex_sum : std::complex<float>, "
+           "std::complex<double> : omp_out += omp_in) "
+           "initializer(omp_priv = decltype(omp_orig){})");
     Out += lineDirective(R.Site.Line, R.Site.File);
     line(Pragma);
     std::string In = I + "    ";

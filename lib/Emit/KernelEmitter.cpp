@@ -924,11 +924,15 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     K += Sep + viewParams(R, V, /*Kernel=*/true, Shape.NoAlias);
   for (const ir::Scalar &S : R.Scalars)
     K += Sep + std::string(storageTypeName(S.Type)) + " " + S.KernelName;
-  for (unsigned I = 0; I < R.Reductions.size(); ++I) {
-    std::string T = ir::openclTypeName(R.Reductions[I].Type), N = std::to_string(I);
-    K += Sep + "__global " + T + " *clpar_partials" + N + ", __local " + T +
-         " *clpar_scratch" + N;
-  }
+  // One partials buffer and one scratch array per part of each reduction (the runtime's
+  // reductions, in order).
+  unsigned Part = 0;
+  for (const ir::Reduction &Red : R.Reductions)
+    for (unsigned P = 0; P < ir::reductionParts(Red); ++P, ++Part) {
+      std::string T = ir::openclTypeName(Red.Type), N = std::to_string(Part);
+      K += Sep + "__global " + T + " *clpar_partials" + N + ", __local " + T +
+           " *clpar_scratch" + N;
+    }
   K += ")\n{\n";
   for (const ir::View &V : R.Views) {
     if (V.Element != ScalarType::Record)
@@ -969,8 +973,12 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     // Each work-item steps through every dimension by the global size: few work-groups,
     // each with one partial per reduction.
     for (const ir::Reduction &Red : R.Reductions)
-      K += "  " + std::string(ir::openclTypeName(Red.Type)) + " " + Red.KernelName + " = " +
-           identity(Red.Op, Red.Type) + ";\n";
+      K += Red.Complex ? "  " + R.Records[Red.Record].KernelName + " " + Red.KernelName +
+                             ";\n  " + Red.KernelName + ".re = " + identity(Red.Op, Red.Type) +
+                             ";\n  " + Red.KernelName + ".im = " + identity(Red.Op, Red.Type) +
+                             ";\n"
+                       : "  " + std::string(ir::openclTypeName(Red.Type)) + " " +
+                             Red.KernelName + " = " + identity(Red.Op, Red.Type) + ";\n";
     std::string Pad = "  ";
     const unsigned Stepped = Shape.GridLanes ? N - 1 : N;
     for (unsigned D = 0; D < Stepped; ++D) {
@@ -1098,11 +1106,18 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "get_local_size(2);\n"
          "  const ulong clpar_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) "
          "+ get_num_groups(1) * get_group_id(2));\n";
-    for (unsigned I = 0; I < R.Reductions.size(); ++I) {
-      const ir::Reduction &Red = R.Reductions[I];
-      std::string Sc = "clpar_scratch" + std::to_string(I);
-      K += "  " + Sc + "[clpar_lid] = " + Red.KernelName + ";\n";
+    // Each part's value and operation, in the order of the kernel's partials.
+    std::vector<std::pair<std::string, ir::ReductionOp>> Parts;
+    for (const ir::Reduction &Red : R.Reductions) {
+      if (Red.Complex) {
+        Parts.push_back({Red.KernelName + ".re", Red.Op});
+        Parts.push_back({Red.KernelName + ".im", Red.Op});
+      } else {
+        Parts.push_back({Red.KernelName, Red.Op});
+      }
     }
+    for (unsigned I = 0; I < Parts.size(); ++I)
+      K += "  clpar_scratch" + std::to_string(I) + "[clpar_lid] = " + Parts[I].first + ";\n";
     // Halving from the largest power of two below the size: the lower half combines the
     // upper, contiguous in local memory.
     K += "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -1111,14 +1126,14 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "    clpar_s <<= 1;\n"
          "  for (; clpar_s > 0; clpar_s >>= 1) {\n"
          "    if (clpar_lid < clpar_s && clpar_lid + clpar_s < clpar_lsize) {\n";
-    for (unsigned I = 0; I < R.Reductions.size(); ++I) {
+    for (unsigned I = 0; I < Parts.size(); ++I) {
       std::string Sc = "clpar_scratch" + std::to_string(I);
       K += "      " + Sc + "[clpar_lid] = " +
-           combine(R.Reductions[I].Op, Sc + "[clpar_lid]", Sc + "[clpar_lid + clpar_s]") +
+           combine(Parts[I].second, Sc + "[clpar_lid]", Sc + "[clpar_lid + clpar_s]") +
            ";\n";
     }
     K += "    }\n    barrier(CLK_LOCAL_MEM_FENCE);\n  }\n  if (clpar_lid == 0) {\n";
-    for (unsigned I = 0; I < R.Reductions.size(); ++I)
+    for (unsigned I = 0; I < Parts.size(); ++I)
       K += "    clpar_partials" + std::to_string(I) + "[clpar_group] = clpar_scratch" +
            std::to_string(I) + "[0];\n";
     K += "  }\n";

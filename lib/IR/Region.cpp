@@ -189,6 +189,15 @@ ExprPtr makeAbs(ScalarType T, ExprPtr Operand) {
   return makeCast(T, std::move(C));
 }
 
+unsigned reductionParts(const Reduction &Red) { return Red.Complex ? 2 : 1; }
+
+unsigned reductionParts(const std::vector<Reduction> &Reds) {
+  unsigned Parts = 0;
+  for (const Reduction &Red : Reds)
+    Parts += reductionParts(Red);
+  return Parts;
+}
+
 const char *openmpReductionOperator(ReductionOp Op) {
   switch (Op) {
   case ReductionOp::Add: return "+";

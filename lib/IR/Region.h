@@ -221,7 +221,10 @@ struct Dimension {
   bool CountsFromZero = false;
 };
 
-enum class ViewKind { ClparView, Vector, Array };
+/// What the host holds a view's elements in: a clpar::view, a std::vector, a std::array,
+/// or a built-in array of one dimension declared outside the loop (`float w[3]`, a
+/// parameter `const float (&w)[3]`).
+enum class ViewKind { ClparView, Vector, Array, Builtin };
 
 struct View {
   std::string HostExpr;   ///< how the host stub names it, e.g. "x"
@@ -250,9 +253,19 @@ const char *openmpReductionOperator(ReductionOp Op);
 struct Reduction {
   std::string HostExpr;
   std::string KernelName; ///< the work-item's private accumulator
+  /// The value's type; for a Complex one, its parts'.
   ScalarType Type = ScalarType::Int;
   ReductionOp Op = ReductionOp::Add;
+  /// A std::complex<float> or <double> summed (`z += w`, `z -= w`; Op is Add): the
+  /// accumulator is a Region::Records[Record] (set with the kernel body), and its real and
+  /// imaginary parts are reduced as two sums of Type, each with its own partials.
+  bool Complex = false;
+  unsigned Record = 0;
 };
+/// How many sums of Reduction::Type \p Red is reduced as (its parts: 2 for a Complex one).
+unsigned reductionParts(const Reduction &Red);
+/// The same over every reduction of a region: the runtime's reductions, in order.
+unsigned reductionParts(const std::vector<Reduction> &Reds);
 
 /// A function the body calls, translated into the kernel's program.  Its body refers to
 /// its own view parameters (ViewParams) the way a region body refers to Region::Views.

@@ -9,6 +9,7 @@ const char *viewKindName(ViewKind K) {
   case ViewKind::ClparView: return "view";
   case ViewKind::Vector: return "vector";
   case ViewKind::Array: return "array";
+  case ViewKind::Builtin: return "builtin";
   }
   return "?";
 }
@@ -30,7 +31,7 @@ std::string dumpRegion(const Region &R) {
     S += "  scalar " + Sc.HostExpr + " type=" + openclTypeName(Sc.Type) + "\n";
   for (const Reduction &Red : R.Reductions)
     S += "  reduction " + Red.HostExpr + " op=" + openmpReductionOperator(Red.Op) +
-         " type=" + openclTypeName(Red.Type) + "\n";
+         " type=" + openclTypeName(Red.Type) + (Red.Complex ? " complex" : "") + "\n";
   if (R.Inner) {
     S += "  inner-reduction loop=" + std::to_string(R.Inner->LoopStmt) + " var=" +
          R.Inner->Var + (R.Inner->AlongRows ? " along-rows" : "") +

@@ -243,7 +243,11 @@ class Program:
             buf = Buffer(name, ty, size)
             p, q, m = rng.choice([7, 13, 37, 101]), rng.randint(0, 50), rng.choice([17, 29, 61, 97])
             use_array = rank == 1 and size <= 256 and rng.random() < 0.3
-            if use_array:
+            # A built-in array (`float a0[40]{};`) where a std::array would be, now and then.
+            builtin = use_array and rng.random() < 0.4
+            if builtin:
+                self.lines.append('%s %s[%d]{};' % (CPP[ty], name, size))
+            elif use_array:
                 self.lines.append('std::array<%s, %d> %s{};' % (CPP[ty], size, name))
             else:
                 self.lines.append('std::vector<%s> %s(%d);' % (CPP[ty], name, size))
@@ -258,16 +262,18 @@ class Program:
             else:
                 init = '%s((k * %d + %d) %% %d)' % (CPP[ty], p, q, m)
                 buf.V = m
-            self.lines.append('for (std::size_t k = 0; k < %s.size(); ++k) %s[k] = %s;'
+            self.lines.append('for (std::size_t k = 0; k < std::size(%s); ++k) %s[k] = %s;'
                               % (name, name, init))
             self.buffers.append(buf)
-            self.add_views(buf, ext, use_array)
+            self.add_views(buf, ext, builtin)
 
-    def add_views(self, buf, ext, use_array):
+    def add_views(self, buf, ext, builtin):
         rng, T, n = self.rng, CPP[buf.ty], buf.size
         vn = 'v' + buf.name[1:]
         rank = len(ext)
-        if rank == 1:
+        if builtin:
+            self.lines.append('clpar::view<%s> %s(%s, %d);' % (T, vn, buf.name, n))
+        elif rank == 1:
             self.lines.append('clpar::view<%s> %s(%s);' % (T, vn, buf.name))
         else:
             self.lines.append('clpar::view<%s, %d> %s(%s.data(), %s);'
@@ -654,17 +660,39 @@ class Program:
         if is_unsigned(ty) and k == '-=':
             k = '+='
         T = CPP[ty]
+
+        def float_sum(t, init):
+            """(V, E, G) of init plus n_iter terms bounded as t."""
+            V = init.V + n_iter * t.V
+            E = n_iter * (t.E + t.V)
+            if not (t.exact and V * 2 ** t.G < 2 ** (MANT[ty] - 1)):
+                E += V
+            else:
+                E = 0.0
+            return V, E, t.G
+
+        if k in ('+=', '-=') and is_float(ty) and rng.random() < 0.3:
+            # A std::complex sum: both parts, or a real term (the imaginary part stays).
+            t = self.expr(ctx, ty, rng.randint(1, 2))
+            init = lit(ty, rng.choice([0.0, 1.5, -4.0]))
+            init_im = lit(ty, rng.choice([0.0, 2.0, -0.5]))
+            re = float_sum(t, init)
+            if rng.random() < 0.7:
+                u = self.expr(ctx, ty, rng.randint(1, 2))
+                im = float_sum(u, init_im)
+                upd = '%s %s std::complex<%s>(%s, %s);' % (name, k, T, t.code, u.code)
+            else:
+                im = (init_im.V, 0.0, init_im.G)
+                upd = '%s %s %s;' % (name, k, t.code)
+            decl = 'std::complex<%s> %s{%s, %s};' % (T, name, init.code, init_im.code)
+            parts = [('%s.real()' % name, Expr('%s.real()' % name, ty, *re)),
+                     ('std::imag(%s)' % name, Expr('std::imag(%s)' % name, ty, *im))]
+            return decl, upd, parts
         if k in ('+=', '-='):
             if is_float(ty):
                 t = self.expr(ctx, ty, rng.randint(1, 2))
                 init = lit(ty, rng.choice([0.0, 1.5, -4.0]))
-                V = init.V + n_iter * t.V
-                E = n_iter * (t.E + t.V)
-                if not (t.exact and V * 2 ** t.G < 2 ** (MANT[ty] - 1)):
-                    E += V
-                else:
-                    E = 0.0
-                G = t.G
+                V, E, G = float_sum(t, init)
             elif ty == 'int':
                 t = self.expr(ctx, ty, rng.randint(1, 2))
                 if t.V * n_iter > INT_LIMIT:
@@ -710,7 +738,7 @@ class Program:
             V = INF if is_unsigned(ty) else 2 ** math.ceil(math.log2(max(init.V, t.V) + 2))
             E, G = 0.0, 0
         decl = '%s %s = %s;' % (T, name, init.code)
-        return decl, upd, (name, Expr(name, ty, V, E, G))
+        return decl, upd, [(name, Expr(name, ty, V, E, G))]
 
     def loop_stmt(self, allow_outline=True):
         """A prange nest (perfect, or a row loop), with an output and/or reductions."""
@@ -850,9 +878,11 @@ class Program:
             code.append(indent + s.replace('\n', '\n'))
         code.append('  ' * (len(heads) - 1) + '}')
         decls = [d for d, _, _ in reds]
-        for _, _, sc in reds:
-            self.scalars.append(sc)
-        outline = allow_outline and rng.random() < 0.3 and len(reds) <= 1 and 'lam' not in ctx.used
+        for _, _, parts in reds:
+            self.scalars += parts
+        # An outlined loop returns its one reduction's value: not a complex one's parts.
+        outline = allow_outline and rng.random() < 0.3 and len(reds) <= 1 and 'lam' not in ctx.used \
+            and all(len(parts) == 1 for _, _, parts in reds)
         if outline:
             return self.outline(code, decls, reds, ctx)
         return decls + code
@@ -932,13 +962,13 @@ class Program:
         ret = 'void'
         body = ['  ' + d for d in decls] + ['  ' + c for c in code]
         if reds:
-            rname, rexpr = reds[0][2]
+            rname, rexpr = reds[0][2][0]
             ret = CPP[rexpr.ty]
             body.append('  return %s;' % rname)
-            self.scalars.remove(reds[0][2])
+            self.scalars.remove(reds[0][2][0])
             self.scalars.append((rname, rexpr))
         call_args = ', '.join(n for _, n in params)
-        assign = '%s %s = ' % (ret, reds[0][2][0]) if reds else ''
+        assign = '%s %s = ' % (ret, reds[0][2][0][0]) if reds else ''
         if kind == 'lambda':
             ps = ', '.join('auto %s' % n for _, n in params)
             cap = '[&]' if containers else '[]'
@@ -1407,7 +1437,7 @@ def write_batch(seed, programs, size, only, out):
              '#include <clpar/clpar.hpp>', '', '#include "gen_support.hpp"', '',
              '#include <algorithm>', '#include <array>', '#include <bit>', '#include <cmath>',
              '#include <complex>', '#include <cstdio>',
-             '#include <functional>', '#include <utility>',
+             '#include <functional>', '#include <iterator>', '#include <utility>',
              '#include <vector>', '']
     for h in helpers:
         lines += [h.define, '']

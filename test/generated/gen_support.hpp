@@ -11,6 +11,7 @@
 #define CLPAR_TEST_GENERATED_GEN_SUPPORT_HPP
 
 #include <cstdio>
+#include <iterator>
 #include <type_traits>
 
 namespace gen {
@@ -46,7 +47,7 @@ void dump(const char* name, const C& c, double error_scale) {
     std::printf("%s %c %.6g", name, kind<C>(), error_scale);
     dump_value(c);
   } else {
-    using T = std::decay_t<decltype(*c.begin())>;
+    using T = std::decay_t<decltype(*std::begin(c))>;
     std::printf("%s %c %.6g", name, kind<T>(), error_scale);
     for (const T& x : c) dump_value(x);
   }

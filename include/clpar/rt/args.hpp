@@ -63,6 +63,12 @@ view_arg view_arg_of(const std::array<T, N>& v, bool written) noexcept {
   return contiguous_arg(v.data(), N, written);
 }
 
+/// A built-in array of one dimension from outside the loop (`float w[3]`).
+template <class T, std::size_t N>
+view_arg view_arg_of(T (&v)[N], bool written) noexcept {
+  return contiguous_arg(v, N, written);
+}
+
 template <class T>
 scalar_arg scalar_arg_of(const T& value) noexcept {
   static_assert(std::is_arithmetic_v<T> || std::is_enum_v<T>,

@@ -72,6 +72,16 @@ decltype(auto) checked_subscript(Container& c, Index i, const char* file, unsign
   return c[index];
 }
 
+/// w[i] of a built-in array of one dimension from outside the loop, checked the same way.
+template <class T, std::size_t N, class Index>
+T& checked_subscript(T (&a)[N], Index i, const char* file, unsigned line, unsigned column,
+                     const char* name) {
+  const auto index = static_cast<std::size_t>(i);
+  if (index >= N)
+    throw typename detail::bounds_error_of<T>::type(file, line, column, index, N, name);
+  return a[index];
+}
+
 /// A clpar::view whose element accesses are not checked: the OpenMP variant of a region
 /// reads a view through one where the translator checked every index of every access of
 /// it before the region ran (SPEC 1.4 holds: an out-of-range index throws then, before

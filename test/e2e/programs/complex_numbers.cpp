@@ -4,10 +4,11 @@
 // compound assignments, unary minus, == and C++20's rewritten !=), real()/imag() read and
 // set, the literals of std::complex_literals, std::abs/arg/norm/conj/polar, exp, log,
 // log10, sqrt, pow (complex, real and int exponents, a real base), the trigonometric and
-// hyperbolic functions, a function template and a generic lambda over the element type,
-// a private array of them (std::swap and std::exchange of its elements: their bodies,
-// translated) and a complex number declared outside the loop.  Every loop here offloads
-// (sites.sh).
+// hyperbolic functions and their inverses, proj, a function template and a generic lambda
+// over the element type, a private array of them (std::swap and std::exchange of its
+// elements: their bodies, translated), a complex number declared outside the loop, and
+// sums of complex numbers declared outside it (reductions, in a function template).  Every
+// loop here offloads (sites.sh).
 //
 // The Mandelbrot counts and the lines of kind 'i' are exact in every variant (quarters,
 // four steps); the rest are compared with test/generated/compare.py's tolerance: the
@@ -117,8 +118,8 @@ void exact(clpar::view<const wave> waves, clpar::view<int> out) {
   }
 }
 
-/// The transcendental functions, on float and double through one function template and
-/// a generic lambda.
+/// The transcendental functions and their inverses, on float and double through one
+/// function template and a generic lambda.
 template <class T>
 void functions(clpar::view<const std::complex<T>> in, clpar::view<std::complex<T>> out) {
   const auto twice = [](auto v) { return v + v; };
@@ -131,13 +132,41 @@ void functions(clpar::view<const std::complex<T>> in, clpar::view<std::complex<T
         std::cosh(z), std::tanh(z), rotate(z, T(0.5)), z / (z + T(3))};
     r[15] /= std::complex<T>(T(1.5), T(-0.5));
     r[15] = twice(r[15]) + T(1) / z;
-    out[i * 5 + 0] = r[0] + r[1] + r[2];
-    out[i * 5 + 1] = r[3] + r[4] + r[5] * T(0.125);
-    out[i * 5 + 2] = r[6] + r[7] + r[8] + r[9];
-    out[i * 5 + 3] = r[10] + r[11] + r[12] + r[13];
-    out[i * 5 + 4] = r[14] + r[15] + std::complex<T>(std::abs(z), std::arg(z)) +
-                     std::norm(z) - std::pow(z, -2);
+    out[i * 12 + 0] = r[0] + r[1] + r[2];
+    out[i * 12 + 1] = r[3] + r[4] + r[5] * T(0.125);
+    out[i * 12 + 2] = r[6] + r[7] + r[8] + r[9];
+    out[i * 12 + 3] = r[10] + r[11] + r[12] + r[13];
+    out[i * 12 + 4] = r[14] + r[15] + std::complex<T>(std::abs(z), std::arg(z)) +
+                      std::norm(z) - std::pow(z, -2);
+    out[i * 12 + 5] = std::asin(z);
+    out[i * 12 + 6] = std::acos(z);
+    out[i * 12 + 7] = std::atan(z);
+    out[i * 12 + 8] = std::asinh(z);
+    out[i * 12 + 9] = std::acosh(z);
+    out[i * 12 + 10] = std::atanh(z);
+    // An infinite part projects to (+inf, +-0): printed as 1 and 2 (finite, so compare.py
+    // can compare them).
+    const std::complex<T> far = std::proj(std::complex<T>(z.real(), z.imag() / T(0)));
+    out[i * 12 + 11] = std::proj(z) + std::complex<T>(far.real() > T(1e30) ? T(1) : T(0),
+                                                      far.imag() == T(0) ? T(2) : T(3));
   }
+}
+
+/// Reductions: the sum of z and the sum of |z| e^(i arg z / 2) (complex sums, one from
+/// the caller by reference, updated with += and -=, one with a real term too), and a real
+/// sum beside them.  Exact on the samples' eighths for the first and the real sum.
+template <class T>
+std::vector<std::complex<T>> sums(clpar::view<const std::complex<T>> in, std::complex<T>& total) {
+  std::complex<T> half_angles{T(1), T(-1)};
+  T norms = 0;
+  for (auto i : clpar::prange(in.size())) {  // region: 2
+    total += in[i];
+    total -= T(0.5);
+    half_angles += std::polar(std::abs(in[i]), std::arg(in[i]) * T(0.5));
+    half_angles -= std::complex<T>(0, T(0.25));
+    norms += std::norm(in[i]);
+  }
+  return {half_angles, std::complex<T>(norms, T(0))};
 }
 
 template <class T>
@@ -171,12 +200,22 @@ int main() {
   dump("exact", codes);
 
   const std::vector<std::complex<float>> zf = samples<float>(91);
-  std::vector<std::complex<float>> outf(zf.size() * 5);
+  std::vector<std::complex<float>> outf(zf.size() * 12);
   functions(clpar::view<const std::complex<float>>(zf), clpar::view<std::complex<float>>(outf));
   dump("functions_float", outf, 200.0);
   const std::vector<std::complex<double>> zd = samples<double>(91);
-  std::vector<std::complex<double>> outd(zd.size() * 5);
+  std::vector<std::complex<double>> outd(zd.size() * 12);
   functions(clpar::view<const std::complex<double>>(zd), clpar::view<std::complex<double>>(outd));
   dump("functions_double", outd, 200.0);
+
+  const std::vector<std::complex<float>> many = samples<float>(5000);
+  std::complex<float> totalf{3, -2};
+  std::vector<std::complex<float>> sumf = sums(clpar::view<const std::complex<float>>(many), totalf);
+  std::complex<double> totald{-1, 0.5};
+  std::vector<std::complex<double>> sumd = sums(clpar::view<const std::complex<double>>(zd), totald);
+  sumf.push_back(totalf);
+  sumd.push_back(totald);
+  dump("sums_float", sumf, 5000.0);
+  dump("sums_double", sumd, 100.0);
   return 0;
 }

@@ -1,4 +1,5 @@
-// What kernels do not compute of std::complex: the OpenMP variant is used.  (Functions of
+// What kernels do not compute of std::complex (libstdc++'s representation, complex
+// integers, ...): the OpenMP variant is used.  (Functions of
 // namespace std that are not <complex>'s, std::swap and std::exchange, are translated from
 // their bodies: e2e complex_numbers.)
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
@@ -6,10 +7,16 @@
 
 #include <complex>
 
-void inverse(clpar::view<std::complex<float>> v) {
+void representation(clpar::view<const std::complex<float>> v, clpar::view<float> out) {
   for (auto i : clpar::prange(v.size()))
-    v[i] = std::asin(v[i]);
-  // CHECK: remark-complex-refused.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls 'std::asin', which kernels do not compute for std::complex; the OpenMP variant is used [-Rclpar]
+    out[i] = v[i].__rep() == 0.0f ? 1.0f : 2.0f;  // libstdc++'s _Complex float
+  // CHECK: remark-complex-refused.cpp:[[@LINE-1]]:19: remark: prange loop not offloaded to OpenCL: it calls 'std::complex<float>::__rep', which kernels do not compute for std::complex; the OpenMP variant is used [-Rclpar]
+}
+
+void integers(clpar::view<const std::complex<int>> v, clpar::view<int> out) {
+  for (auto i : clpar::prange(v.size()))
+    out[i] = v[i].real();
+  // CHECK: remark-complex-refused.cpp:[[@LINE-1]]:19: remark: prange loop not offloaded to OpenCL: it calls 'std::complex<int>::real' on 'std::complex<int>'; kernels compute std::complex of float and double; the OpenMP variant is used [-Rclpar]
 }
 
 void effects(clpar::view<std::complex<float>> v) {

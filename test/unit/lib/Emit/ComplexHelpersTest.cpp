@@ -77,6 +77,29 @@ TEST(ComplexHelpersTest, PowerByAnIntegerSquaresAndDivides) {
   EXPECT_NE(K.find("a = clpar_complex_float_mul(a, a);"), std::string::npos) << K;
 }
 
+TEST(ComplexHelpersTest, InverseFunctionsComeAfterTheFunctionsTheyAreMadeOf) {
+  const std::string K = emit::complexHelpers(
+      calling({"clpar_complex_double_acos", "clpar_complex_double_atan"}));
+  const auto At = [&](const std::string &Op) {
+    return K.find("clpar_complex_double clpar_complex_double_" + Op + "(");
+  };
+  for (const char *Op : {"sqrt", "log", "add", "asinh", "asin", "acos", "atanh", "atan"})
+    ASSERT_NE(At(Op), std::string::npos) << Op << "\n" << K;
+  EXPECT_LT(At("sqrt"), At("asinh"));
+  EXPECT_LT(At("log"), At("asinh"));
+  EXPECT_LT(At("asinh"), At("asin"));
+  EXPECT_LT(At("asin"), At("acos"));
+  EXPECT_LT(At("atanh"), At("atan"));
+  EXPECT_EQ(At("acosh"), std::string::npos) << "nothing else";
+  EXPECT_EQ(At("proj"), std::string::npos) << "nothing else";
+  // asin(z) = -i asinh(iz).
+  EXPECT_NE(K.find("  const clpar_complex_double w = clpar_complex_double_asinh("
+                   "clpar_complex_double_make(-a.im, a.re));\n"
+                   "  return clpar_complex_double_make(w.im, -w.re);\n"),
+            std::string::npos)
+      << K;
+}
+
 TEST(ComplexHelpersTest, NothingWithoutCalls) {
   EXPECT_EQ(emit::complexHelpers(calling({})), "");
   EXPECT_EQ(emit::complexHelpers(calling({"sqrt", "clpar_complex_float_nosuch"})), "");

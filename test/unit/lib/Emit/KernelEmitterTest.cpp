@@ -261,3 +261,55 @@ TEST(KernelEmitterTest, ArrayFieldsAreCArraysMadeElementByElement) {
 }
 
 } // namespace
+
+/// A complex sum beside a real one: the complex accumulator's parts are two partials of
+/// its element type, ahead of the real one's, each with its scratch and tree step.
+TEST(KernelEmitterTest, AComplexReductionIsReducedAsItsTwoParts) {
+  ir::Region R = absRegion();
+  ir::Record Complex;
+  Complex.KernelName = "clpar_complex_double";
+  Complex.SourceName = "std::complex<double>";
+  Complex.Complex = true;
+  Complex.Fields = {{"re", ir::ScalarType::Double, 0}, {"im", ir::ScalarType::Double, 0}};
+  R.Records = {Complex};
+  ir::Reduction Z;
+  Z.HostExpr = "z";
+  Z.KernelName = "clpar_acc_z";
+  Z.Type = ir::ScalarType::Double;
+  Z.Complex = true;
+  Z.Record = 0;
+  ir::Reduction N;
+  N.HostExpr = "n";
+  N.KernelName = "clpar_acc_n";
+  N.Type = ir::ScalarType::Int;
+  N.Op = ir::ReductionOp::Max;
+  R.Reductions = {Z, N};
+  EXPECT_EQ(ir::reductionParts(R.Reductions), 3u);
+
+  const std::string K = emit::emitKernel(R, emit::KernelOptions{});
+  EXPECT_NE(K.find("    __global double *clpar_partials0, __local double *clpar_scratch0,\n"
+                   "    __global double *clpar_partials1, __local double *clpar_scratch1,\n"
+                   "    __global int *clpar_partials2, __local int *clpar_scratch2)"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("  clpar_complex_double clpar_acc_z;\n  clpar_acc_z.re = (double)0;\n"
+                   "  clpar_acc_z.im = (double)0;\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("  clpar_scratch0[clpar_lid] = clpar_acc_z.re;\n"
+                   "  clpar_scratch1[clpar_lid] = clpar_acc_z.im;\n"
+                   "  clpar_scratch2[clpar_lid] = clpar_acc_n;\n"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("clpar_scratch1[clpar_lid] = clpar_scratch1[clpar_lid] + "
+                   "clpar_scratch1[clpar_lid + clpar_s];"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("clpar_scratch2[clpar_lid] = (clpar_scratch2[clpar_lid] < "),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("    clpar_partials1[clpar_group] = clpar_scratch1[0];\n"
+                   "    clpar_partials2[clpar_group] = clpar_scratch2[0];\n"),
+            std::string::npos)
+      << K;
+}

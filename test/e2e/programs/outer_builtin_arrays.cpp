@@ -1,0 +1,73 @@
+// e2e: built-in arrays of one dimension declared outside the loop, as views of their
+// elements: a local array of weights made at run time, a global table, a reference
+// parameter the loop writes, a const reference parameter a range-based for walks, an
+// array of structs, and one a lambda captures by reference.  Every loop here offloads
+// (sites.sh); the outputs must equal the serial build's.  (An out-of-range index of such
+// an array is e2e bounds_error's: the header build cannot check it.)
+//
+// Values are small integers and quarters: exact in every variant.
+#include <clpar/clpar.hpp>
+
+#include "digest.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace {
+
+float offsets[16];
+
+struct tap {
+  int at;
+  float weight;
+};
+
+/// A three-point stencil with weights made from the arguments, plus a global table.
+void smooth(clpar::view<const float> in, clpar::view<float> out, float edge) {
+  const float w[3] = {edge, 1 - 2 * edge, edge};
+  for (auto i : clpar::prange(std::size_t(1), in.size() - 1))  // region: 1
+    out[i] = w[0] * in[i - 1] + w[1] * in[i] + w[2] * in[i + 1] + offsets[i % 16];
+}
+
+/// Writes the caller's array: one element per iteration, weighted by a const array.
+void row_totals(clpar::view<const float, 2> m, float (&totals)[24], const float (&scale)[4]) {
+  for (auto i : clpar::prange(std::size_t(24))) {  // region: 1
+    float s = 0;
+    for (float c : scale) s += c;
+    float t = 0;
+    for (std::size_t j = 0; j < m.extent(1); ++j) t += m(i, j);
+    totals[i] = t * s;
+  }
+}
+
+/// Taps as an array of structs; a lambda reads them by reference.
+void filter(clpar::view<const float> in, clpar::view<float> out) {
+  tap taps[4] = {{-2, 0.25f}, {-1, 0.5f}, {1, 0.5f}, {2, 0.25f}};
+  taps[3].weight = 0.75f;  // made at run time: no constant table
+  const auto sample = [&taps](clpar::view<const float> v, std::size_t i, int k) {
+    return taps[k].weight * v[i + taps[k].at];
+  };
+  for (auto i : clpar::prange(std::size_t(2), in.size() - 2)) {  // region: 1
+    float s = 0;
+    for (int k = 0; k < 4; ++k) s += sample(in, i, k);
+    out[i] = s;
+  }
+}
+
+}  // namespace
+
+int main() {
+  for (int k = 0; k < 16; ++k) offsets[k] = 0.25f * float(k % 5);
+  const std::size_t n = 600;
+  std::vector<float> in(n), out(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = 0.25f * float(int(i % 37) - 18);
+  smooth(clpar::view<const float>(in), clpar::view<float>(out), 0.25f);
+  show("smooth", out);
+  float totals[24] = {};
+  const float scale[4] = {0.5f, 0.25f, 1, 2};
+  row_totals(clpar::view<const float, 2>(in.data(), 24, 25), totals, scale);
+  show("row_totals", std::vector<float>(totals, totals + 24));
+  filter(clpar::view<const float>(in), clpar::view<float>(out));
+  show("filter", out);
+  return 0;
+}
