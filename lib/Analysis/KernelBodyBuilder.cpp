@@ -4238,10 +4238,14 @@ private:
           continue;
         }
       // A view of the caller's: a clpar::view, vector or std::array by value or const
-      // reference, or a built-in array from outside the loop by reference or captured by
-      // reference (the function may write its elements, as the loop may).
+      // reference, or a built-in array from outside the loop by reference (the function
+      // may write its elements, as the loop may) or captured (by copy by a lambda that is
+      // not mutable, read only: the array is the copy while it does not change, which
+      // lambdaCall sees to).
       std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
-      if (!Info && (Captured ? capturedByReference(Def, P)
+      const auto *CallOperator = llvm::dyn_cast<clang::CXXMethodDecl>(Def);
+      if (!Info && (Captured ? capturedByReference(Def, P) ||
+                                   (CallOperator && CallOperator->isConst())
                              : T->isReferenceType() && PI < Args.size() &&
                                    outerBuiltinArray(Args[PI])))
         Info = builtinArrayInfo(T, Ctx);
@@ -4257,7 +4261,8 @@ private:
         V.Kind = Info->Kind;
         V.Rank = Info->Rank;
         V.ConstElements = Info->Element.isConstQualified() ||
-                          T.getNonReferenceType().isConstQualified();
+                          T.getNonReferenceType().isConstQualified() ||
+                          (Captured && !capturedByReference(Def, P));
         Param.IsView = true;
         Param.ViewIndex = F.ViewParams.size();
         FS.ViewIndex[P] = Param.ViewIndex;

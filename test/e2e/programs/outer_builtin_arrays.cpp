@@ -1,7 +1,7 @@
 // e2e: built-in arrays of one dimension declared outside the loop, as views of their
 // elements: a local array of weights made at run time, a global table, a reference
 // parameter the loop writes, a const reference parameter a range-based for walks, an
-// array of structs, and one a lambda captures by reference.  Every loop here offloads
+// array of structs a lambda captures by reference, and one a lambda captures by copy.  Every loop here offloads
 // (sites.sh); the outputs must equal the serial build's.  (An out-of-range index of such
 // an array is e2e bounds_error's: the header build cannot check it.)
 //
@@ -47,10 +47,13 @@ void filter(clpar::view<const float> in, clpar::view<float> out) {
   const auto sample = [&taps](clpar::view<const float> v, std::size_t i, int k) {
     return taps[k].weight * v[i + taps[k].at];
   };
+  float bias[2] = {0.5f, -0.25f};
+  bias[1] *= 2;  // made at run time, before the lambda copies it
+  const auto biased = [bias](float x, std::size_t i) { return x + bias[i % 2]; };
   for (auto i : clpar::prange(std::size_t(2), in.size() - 2)) {  // region: 1
     float s = 0;
     for (int k = 0; k < 4; ++k) s += sample(in, i, k);
-    out[i] = s;
+    out[i] = biased(s, i);
   }
 }
 
