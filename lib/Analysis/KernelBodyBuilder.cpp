@@ -4249,6 +4249,13 @@ private:
                              : T->isReferenceType() && PI < Args.size() &&
                                    outerBuiltinArray(Args[PI])))
         Info = builtinArrayInfo(T, Ctx);
+      // A mutable lambda may change its copy of an array, which is no view of the caller's.
+      if (Info && Info->Kind != ir::ViewKind::ClparView && Captured &&
+          !capturedByReference(Def, P) && CallOperator && !CallOperator->isConst()) {
+        fail(P->getLocation(), "calls a mutable lambda that holds its own copy of the "
+                               "array '" + P->getNameAsString() + "'");
+        return std::nullopt;
+      }
       if (Info && (ByValueOrConstRef || Info->Kind == ir::ViewKind::Builtin)) {
         std::optional<ValueType> Elem = elementTypeOf(Info->Element, P->getLocation());
         if (!Elem)

@@ -1,6 +1,7 @@
 //===- Analysis/RegionChecker.cpp - The rules SPEC 1.3 sets on a loop body -===//
 #include "Analysis/RegionChecker.h"
 
+#include "Analysis/ClparTypes.h"
 #include "Analysis/StandardComplex.h"
 
 #include "clang/AST/ASTContext.h"
@@ -35,6 +36,13 @@ const clang::VarDecl *referencedVar(const clang::Expr *E) {
 /// The reduction update \p E performs on \p Var, if it is one.
 std::optional<ir::ReductionOp> reductionUpdateOf(const clang::Expr *E,
                                                  const clang::VarDecl *&Var);
+
+/// Whether an object of type \p T holds its elements (a std::array, or a std::vector whose
+/// copy has its own), unlike a clpar::view of memory elsewhere.
+bool heldElements(clang::QualType T) {
+  const std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+  return Info && Info->Kind != ir::ViewKind::ClparView;
+}
 
 const char *opName(ir::ReductionOp Op) {
   switch (Op) {
@@ -318,12 +326,23 @@ private:
     } Found;
     Found.TraverseStmt(MD->getBody());
     for (const clang::Expr *Target : Found.Targets) {
-      // A member of what it captures (`acc.n += 1`) is part of it.
+      // A member of what it captures (`acc.n += 1`) is part of it, and so is an element
+      // of an array it holds (`w[0] = x` of a std::array, a std::vector or a built-in
+      // array; a clpar::view's elements are the memory it views, not the lambda's).
       const clang::Expr *Root = strip(Target);
-      while (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(Root)) {
-        if (ME->isArrow())
+      while (true) {
+        if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(Root); ME && !ME->isArrow()) {
+          Root = strip(ME->getBase());
+        } else if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(Root);
+                   AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+          Root = strip(AS->getBase());
+        } else if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Root);
+                   OC && OC->getOperator() == clang::OO_Subscript && OC->getNumArgs() == 2 &&
+                   heldElements(OC->getArg(0)->getType())) {
+          Root = strip(OC->getArg(0));
+        } else {
           break;
-        Root = strip(ME->getBase());
+        }
       }
       const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Root);
       const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;

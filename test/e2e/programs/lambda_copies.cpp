@@ -2,9 +2,9 @@
 // reads captured variables by name when the region starts, which is what the lambda holds
 // only while the variables stay as they were: a variable changed after the lambda was made
 // (a scalar, a std::array), or a lambda made in another function (a function template of
-// a "library" given a capturing lambda), keeps the loop on its OpenMP variant; a variable
-// never changed, or a const one, offloads.  The outputs must equal the serial build's in
-// every mode.
+// a "library" given a capturing lambda), keeps the loop on its OpenMP variant, as does a
+// mutable lambda with its own copy of an array; a variable never changed, or a const one,
+// offloads.  The outputs must equal the serial build's in every mode.
 //
 // Values are small integers and quarters: exact in every variant.
 #include <clpar/clpar.hpp>
@@ -41,6 +41,12 @@ void copies(clpar::view<const float> in, clpar::view<float> out, int round) {
   const auto kept = [shift](float x) { return x - shift; };  // shift is const: offloads
   for (auto i : clpar::prange(in.size())) more[i] = kept(in[i]) + scale;
   for (std::size_t i = 0; i < more.size(); ++i) out[i] += more[i] * 10;
+  // A mutable lambda made in each iteration changes its own copy of the array only.
+  for (auto i : clpar::prange(in.size())) {
+    auto bumped = [taps](std::size_t k) mutable { return taps[k % 3] += 0.5f; };
+    more[i] = bumped(i) + bumped(i);
+  }
+  for (std::size_t i = 0; i < more.size(); ++i) out[i] += more[i] * 100 + taps[i % 3];
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 // RUN: not %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
+#include <array>
+
 void outside(clpar::view<float> out, float scale) {
   int count = 0;
   float sum = 0;
@@ -26,6 +28,24 @@ void outside(clpar::view<float> out, float scale) {
     // CHECK-NOT: calls 'scaled'
     count_in();
     // CHECK: error-outer-write-through-lambda.cpp:[[@LINE-1]]:5: error: calls 'count_in', a lambda declared outside the prange loop, which changes 't', captured by reference; only reductions may update outer variables
+  }
+}
+
+// An element of an array a mutable lambda holds is part of its copy; an element of a
+// clpar::view it holds is the memory the view shows.
+void elements(clpar::view<float> out) {
+  float w[2] = {1, 2};
+  std::array<float, 2> s{1, 2};
+  auto bump_w = [w](std::size_t i) mutable { return w[0] += float(i); };
+  auto bump_s = [s](std::size_t i) mutable { return s[i % 2] += 1; };
+  auto put = [out](std::size_t i) mutable { out[i] = 1; };
+  for (auto i : clpar::prange(out.size())) {
+    out[i] = bump_w(i);
+    // CHECK: error-outer-write-through-lambda.cpp:[[@LINE-1]]:14: error: calls 'bump_w', a lambda declared outside the prange loop, which changes its copy of 'w', which every iteration shares; declare the lambda in the loop
+    out[i] += bump_s(i);
+    // CHECK: error-outer-write-through-lambda.cpp:[[@LINE-1]]:15: error: calls 'bump_s', a lambda declared outside the prange loop, which changes its copy of 's', which every iteration shares; declare the lambda in the loop
+    put(i);
+    // CHECK-NOT: calls 'put'
   }
 }
 // CHECK-NOT: error:

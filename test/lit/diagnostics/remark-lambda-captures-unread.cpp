@@ -32,6 +32,17 @@ void unchanged(clpar::view<float> v, float scale) {
     v[i] = f(v[i]);
 }
 
+// A mutable lambda made in the loop changes its own copy of an array, which is no view of
+// the caller's.
+void mutable_copy(clpar::view<float> v) {
+  std::array<float, 2> s{1, 2};
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:24: remark: prange loop not offloaded to OpenCL: it calls a mutable lambda that holds its own copy of the array 's'; the OpenMP variant is used [-Rclpar]
+  for (auto i : clpar::prange(v.size())) {
+    auto k = [s](std::size_t j) mutable { return s[j % 2] += 1; };
+    v[i] = k(i);
+  }
+}
+
 template <class F>
 void apply(clpar::view<float> v, F f) {
   for (auto i : clpar::prange(v.size()))
