@@ -377,8 +377,8 @@ private:
       Pragma += std::string(" reduction(") +
                 (Red.Complex ? "clpar_complex_sum" : ir::openmpReductionOperator(Red.Op)) +
                 ": " + Red.HostExpr + ")";
-    // OpenMP sums class types only through a declared reduction (GCC insists; Clang
-    // assumes one), here for the stub's block.
+    // OpenMP reduces a class type through a declared reduction (GCC requires one; Clang
+    // would take the type's operator), declared here for the stub's block.
     if (std::any_of(R.Reductions.begin(), R.Reductions.end(),
                     [](const ir::Reduction &Red) { return Red.Complex; }))
       line("#pragma omp declare reduction(clpar_complex_sum : std::complex<float>, "

@@ -1,7 +1,7 @@
 // What kernels do not compute of std::complex (libstdc++'s representation, complex
-// integers, ...): the OpenMP variant is used.  (Functions of
-// namespace std that are not <complex>'s, std::swap and std::exchange, are translated from
-// their bodies: e2e complex_numbers.)
+// integers, ...): the OpenMP variant is used.  (Functions of namespace std that are not
+// <complex>'s, std::swap and std::exchange, are translated from their bodies: e2e
+// complex_numbers.)
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 #include <clpar/clpar.hpp>
 
