@@ -4186,8 +4186,9 @@ private:
       const bool BuiltinConstRef = T->isLValueReferenceType() &&
                                    Ctx.getAsConstantArrayType(T.getNonReferenceType()) &&
                                    T.getNonReferenceType().isConstQualified();
+      // (A built-in array from outside the loop is a view instead, below.)
       if (Shape && Shape->Size > 0 && Shape->Size <= MaxArrayFieldElements &&
-          (BuiltinConstRef ||
+          ((BuiltinConstRef && !(PI < Args.size() && outerBuiltinArray(Args[PI]))) ||
            (Shape->Std && ByValueOrConstRef &&
             heldArrayArgument(PI < Args.size() ? Args[PI] : nullptr)))) {
         std::optional<ValueType> ElemType = valueTypeOf(Shape->Element, P->getLocation());

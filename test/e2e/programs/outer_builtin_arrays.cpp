@@ -1,9 +1,10 @@
 // e2e: built-in arrays of one dimension declared outside the loop, as views of their
-// elements: a local array of weights made at run time, a global table, a reference
-// parameter the loop writes, a const reference parameter a range-based for walks, an
-// array of structs a lambda captures by reference, and one a lambda captures by copy.  Every loop here offloads
-// (sites.sh); the outputs must equal the serial build's.  (An out-of-range index of such
-// an array is e2e bounds_error's: the header build cannot check it.)
+// elements: a local array of weights made at run time (also passed to a function by const
+// reference), a global table, a reference parameter the loop writes, a const reference
+// parameter a range-based for walks, an array of structs a lambda captures by reference,
+// and one a lambda captures by copy.  Every loop here offloads (sites.sh); the outputs
+// must equal the serial build's.  (An out-of-range index of such an array is e2e
+// bounds_error's: the header build cannot check it.)
 //
 // Values are small integers and quarters: exact in every variant.
 #include <clpar/clpar.hpp>
@@ -22,11 +23,16 @@ struct tap {
   float weight;
 };
 
-/// A three-point stencil with weights made from the arguments, plus a global table.
+float weighted(const float (&w)[3], float a, float b, float c) {
+  return w[0] * a + w[1] * b + w[2] * c;
+}
+
+/// A three-point stencil with weights made from the arguments (read in the loop and by a
+/// function taking them by const reference), plus a global table.
 void smooth(clpar::view<const float> in, clpar::view<float> out, float edge) {
   const float w[3] = {edge, 1 - 2 * edge, edge};
   for (auto i : clpar::prange(std::size_t(1), in.size() - 1))  // region: 1
-    out[i] = w[0] * in[i - 1] + w[1] * in[i] + w[2] * in[i + 1] + offsets[i % 16];
+    out[i] = w[0] * in[i - 1] + weighted(w, 0, in[i], in[i + 1]) + offsets[i % 16];
 }
 
 /// Writes the caller's array: one element per iteration, weighted by a const array.
