@@ -1649,10 +1649,7 @@ private:
       Element = [this, ME, At](ExprPtr I) {
         return arrayFieldElement(member(ME, /*Indexed=*/true), std::move(I), At);
       };
-    } else if (std::optional<ArrayTypeInfo> Info =
-                   arrayTypeInfo(Range->getType())
-                       ? arrayTypeInfo(Range->getType())
-                       : builtinArrayInfo(Range->getType(), Ctx);
+    } else if (std::optional<ArrayTypeInfo> Info = viewTypeInfo(Range->getType());
                Info && Info->Rank == 1 && !RF->getInit()) {
       // A vector, std::array, built-in array or view from outside the loop (or a view
       // member of *this).
@@ -3579,10 +3576,14 @@ private:
     return Sc->Views->size() - 1;
   }
 
+  /// A clpar::view, std::vector or std::array, or a built-in array of one dimension.
+  std::optional<ArrayTypeInfo> viewTypeInfo(clang::QualType T) const {
+    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T);
+    return Info ? Info : builtinArrayInfo(T, Ctx);
+  }
+
   std::optional<unsigned> viewOfVar(const clang::VarDecl *VD, clang::SourceLocation Loc) {
-    std::optional<ArrayTypeInfo> Info = arrayTypeInfo(VD->getType());
-    if (!Info)
-      Info = builtinArrayInfo(VD->getType(), Ctx);
+    std::optional<ArrayTypeInfo> Info = viewTypeInfo(VD->getType());
     if (!Info) {
       fail(Loc, "uses an operator of '" + VD->getNameAsString() + "' of type '" +
                     typeText(VD->getType()) + "'");
@@ -3656,20 +3657,12 @@ private:
     std::optional<unsigned> V = viewOfVar(VD, AS->getExprLoc());
     if (!V)
       return nullptr;
-    const clang::Expr *Idx = unwrapIndex(AS->getIdx());
-    if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())
-      return fail(AS->getIdx()->getExprLoc(), "indexes '" + VD->getNameAsString() +
-                                                  "' with something other than an integer");
-    ExprPtr I = expr(Idx);
-    if (!I)
-      return nullptr;
     // The OpenMP variant's check (RegionBuilder's collectAccesses) reports the `]`.
     const clang::SourceManager &SM = Ctx.getSourceManager();
     const clang::SourceLocation At = SM.getSpellingLoc(AS->getRBracketLoc());
     ExprPtr A = viewAccess(*V, {R.Site.File, SM.getSpellingLineNumber(At),
                                 SM.getSpellingColumnNumber(At)});
-    A->Operands.push_back(std::move(I));
-    return A;
+    return addIndex(*A, AS->getIdx(), VD->getNameAsString()) ? std::move(A) : nullptr;
   }
 
   /// An element access of view \p V, its indices still to add, numbered among the
@@ -3723,18 +3716,25 @@ private:
       return fail(OC->getOperatorLoc(), "indexes '" + View.HostExpr + "' with " +
                                             std::to_string(NumArgs - 1) + " indices");
     ExprPtr A = viewAccess(*V, viewAccessSite(OC, NumArgs));
-    for (unsigned I = 1; I < NumArgs; ++I) {
-      const clang::Expr *Idx = unwrapIndex(OC->getArg(I));
-      if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType())
-        return fail(OC->getArg(I)->getExprLoc(), "indexes '" + View.HostExpr +
-                                                     "' with something other than an "
-                                                     "integer");
-      ExprPtr E = expr(Idx);
-      if (!E)
+    for (unsigned I = 1; I < NumArgs; ++I)
+      if (!addIndex(*A, OC->getArg(I), View.HostExpr))
         return nullptr;
-      A->Operands.push_back(std::move(E));
-    }
     return A;
+  }
+
+  /// Adds the index \p Arg to the element access \p A of the array \p Name; false, with
+  /// the reason, for an index that is no integer or that the kernel cannot compute.
+  bool addIndex(Expr &A, const clang::Expr *Arg, const std::string &Name) {
+    const clang::Expr *Idx = unwrapIndex(Arg);
+    if (!Idx || !Idx->getType()->isIntegralOrUnscopedEnumerationType()) {
+      fail(Arg->getExprLoc(), "indexes '" + Name + "' with something other than an integer");
+      return false;
+    }
+    ExprPtr E = expr(Idx);
+    if (!E)
+      return false;
+    A.Operands.push_back(std::move(E));
+    return true;
   }
 
   /// An operator of the user's records: a member function of the left operand (a copy
@@ -4608,8 +4608,8 @@ private:
   /// Whether the lambda object \p Closure is made in the loop: a lambda expression, or a
   /// variable the loop declares that one initializes.
   bool madeInLoop(const clang::Expr *Closure) {
-    Closure = Closure->IgnoreImplicit()->IgnoreParens();
-    if (llvm::isa<clang::LambdaExpr>(Closure->IgnoreImplicit()))
+    Closure = Closure->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
+    if (llvm::isa<clang::LambdaExpr>(Closure))
       return true;
     const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Closure);
     const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;

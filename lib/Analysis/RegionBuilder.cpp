@@ -215,10 +215,8 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
         Accesses.push_back({Line, SM.getSpellingColumnNumber(OC->getBeginLoc()), Last, Name});
         return true;
       }
-      if (!Check || OC->getOperator() != clang::OO_Subscript ||
-          SM.getSpellingLineNumber(OC->getEndLoc()) != Line)
-        return true;
-      checkSubscript(DRE, OC->getBeginLoc(), OC->getOperatorLoc());
+      if (Check && OC->getOperator() == clang::OO_Subscript)
+        checkSubscript(DRE, OC->getBeginLoc(), OC->getOperatorLoc());
       return true;
     }
     // w[i] of a built-in array of one dimension declared before the loop: a view in the
@@ -226,9 +224,7 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
     bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *AS) {
       const clang::SourceManager &SM = Ctx.getSourceManager();
       if (!Check || AS->getBeginLoc().isMacroID() || AS->getEndLoc().isMacroID() ||
-          AS->getLHS() != AS->getBase() ||
-          SM.getSpellingLineNumber(AS->getBeginLoc()) !=
-              SM.getSpellingLineNumber(AS->getEndLoc()))
+          AS->getLHS() != AS->getBase())
         return true;
       const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
       const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
@@ -239,12 +235,14 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
       return true;
     }
     // Object[i] (Object the array \p DRE names, the access from \p Begin to the `]` at
-    // \p Close) -> ::clpar::rt::checked_subscript(Object, i, "file", line, column, "name"):
-    // two edits that never overlap another access's, so nested subscripts rewrite
-    // independently.
+    // \p Close, on one line) -> ::clpar::rt::checked_subscript(Object, i, "file", line,
+    // column, "name"): two edits that never overlap another access's, so nested
+    // subscripts rewrite independently.
     void checkSubscript(const clang::DeclRefExpr *DRE, clang::SourceLocation BeginLoc,
                         clang::SourceLocation CloseLoc) {
       const clang::SourceManager &SM = Ctx.getSourceManager();
+      if (SM.getSpellingLineNumber(BeginLoc) != SM.getSpellingLineNumber(CloseLoc))
+        return;
       std::optional<clang::Token> Open =
           clang::Lexer::findNextToken(DRE->getEndLoc(), SM, Ctx.getLangOpts());
       if (!Open || !Open->is(clang::tok::l_square))

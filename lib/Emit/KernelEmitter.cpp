@@ -88,6 +88,26 @@ std::string identity(ir::ReductionOp Op, ScalarType T) {
   return "0";
 }
 
+/// A value the kernel reduces over its work-group: a reduction's accumulator, or a part
+/// of a complex one's; one partials buffer each, in the runtime's order.
+struct ReductionPart {
+  const ir::Reduction *Red;
+  std::string Value;
+};
+
+std::vector<ReductionPart> reductionParts(const ir::Region &R) {
+  std::vector<ReductionPart> Parts;
+  for (const ir::Reduction &Red : R.Reductions) {
+    if (Red.Complex) {
+      Parts.push_back({&Red, Red.KernelName + ".re"});
+      Parts.push_back({&Red, Red.KernelName + ".im"});
+    } else {
+      Parts.push_back({&Red, Red.KernelName});
+    }
+  }
+  return Parts;
+}
+
 std::string combine(ir::ReductionOp Op, const std::string &A, const std::string &B) {
   switch (Op) {
   case ir::ReductionOp::Add: return A + " + " + B;
@@ -926,13 +946,12 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     K += Sep + std::string(storageTypeName(S.Type)) + " " + S.KernelName;
   // One partials buffer and one scratch array per part of each reduction (the runtime's
   // reductions, in order).
-  unsigned Part = 0;
-  for (const ir::Reduction &Red : R.Reductions)
-    for (unsigned P = 0; P < ir::reductionParts(Red); ++P, ++Part) {
-      std::string T = ir::openclTypeName(Red.Type), N = std::to_string(Part);
-      K += Sep + "__global " + T + " *clpar_partials" + N + ", __local " + T +
-           " *clpar_scratch" + N;
-    }
+  const std::vector<ReductionPart> Parts = reductionParts(R);
+  for (unsigned I = 0; I < Parts.size(); ++I) {
+    std::string T = ir::openclTypeName(Parts[I].Red->Type), N = std::to_string(I);
+    K += Sep + "__global " + T + " *clpar_partials" + N + ", __local " + T +
+         " *clpar_scratch" + N;
+  }
   K += ")\n{\n";
   for (const ir::View &V : R.Views) {
     if (V.Element != ScalarType::Record)
@@ -972,13 +991,18 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
   if (Shape.GridStride) {
     // Each work-item steps through every dimension by the global size: few work-groups,
     // each with one partial per reduction.
-    for (const ir::Reduction &Red : R.Reductions)
-      K += Red.Complex ? "  " + R.Records[Red.Record].KernelName + " " + Red.KernelName +
-                             ";\n  " + Red.KernelName + ".re = " + identity(Red.Op, Red.Type) +
-                             ";\n  " + Red.KernelName + ".im = " + identity(Red.Op, Red.Type) +
-                             ";\n"
-                       : "  " + std::string(ir::openclTypeName(Red.Type)) + " " +
-                             Red.KernelName + " = " + identity(Red.Op, Red.Type) + ";\n";
+    // Each accumulator starts at its operation's identity (a complex one's parts each).
+    for (const ir::Reduction &Red : R.Reductions) {
+      const std::string Identity = identity(Red.Op, Red.Type);
+      if (!Red.Complex) {
+        K += "  " + std::string(ir::openclTypeName(Red.Type)) + " " + Red.KernelName +
+             " = " + Identity + ";\n";
+        continue;
+      }
+      K += "  " + R.Records[Red.Record].KernelName + " " + Red.KernelName + ";\n";
+      for (const char *Field : {".re", ".im"})
+        K += "  " + Red.KernelName + Field + " = " + Identity + ";\n";
+    }
     std::string Pad = "  ";
     const unsigned Stepped = Shape.GridLanes ? N - 1 : N;
     for (unsigned D = 0; D < Stepped; ++D) {
@@ -1106,18 +1130,8 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
          "get_local_size(2);\n"
          "  const ulong clpar_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) "
          "+ get_num_groups(1) * get_group_id(2));\n";
-    // Each part's value and operation, in the order of the kernel's partials.
-    std::vector<std::pair<std::string, ir::ReductionOp>> Parts;
-    for (const ir::Reduction &Red : R.Reductions) {
-      if (Red.Complex) {
-        Parts.push_back({Red.KernelName + ".re", Red.Op});
-        Parts.push_back({Red.KernelName + ".im", Red.Op});
-      } else {
-        Parts.push_back({Red.KernelName, Red.Op});
-      }
-    }
     for (unsigned I = 0; I < Parts.size(); ++I)
-      K += "  clpar_scratch" + std::to_string(I) + "[clpar_lid] = " + Parts[I].first + ";\n";
+      K += "  clpar_scratch" + std::to_string(I) + "[clpar_lid] = " + Parts[I].Value + ";\n";
     // Halving from the largest power of two below the size: the lower half combines the
     // upper, contiguous in local memory.
     K += "  barrier(CLK_LOCAL_MEM_FENCE);\n"
@@ -1129,7 +1143,7 @@ std::string emitKernel(const ir::Region &R, const KernelOptions &Opts) {
     for (unsigned I = 0; I < Parts.size(); ++I) {
       std::string Sc = "clpar_scratch" + std::to_string(I);
       K += "      " + Sc + "[clpar_lid] = " +
-           combine(Parts[I].second, Sc + "[clpar_lid]", Sc + "[clpar_lid + clpar_s]") +
+           combine(Parts[I].Red->Op, Sc + "[clpar_lid]", Sc + "[clpar_lid + clpar_s]") +
            ";\n";
     }
     K += "    }\n    barrier(CLK_LOCAL_MEM_FENCE);\n  }\n  if (clpar_lid == 0) {\n";
