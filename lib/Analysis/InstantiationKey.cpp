@@ -1,6 +1,7 @@
 //===- Analysis/InstantiationKey.cpp - Telling a template's instantiations apart -===//
 #include "Analysis/InstantiationKey.h"
 
+#include "Analysis/ClosureTags.h"
 #include "Analysis/KernelNames.h"
 
 #include "clang/AST/ASTContext.h"
@@ -17,20 +18,16 @@
 
 namespace clpar {
 
-namespace {
-
-/// Whether \p Body declares a variable named \p Name before \p At (conservatively: in
-/// any scope).
-bool declaresBefore(const clang::Stmt *Body, llvm::StringRef Name, clang::SourceLocation At,
+bool declaredBefore(const clang::Stmt *Body, llvm::StringRef Name, clang::SourceLocation At,
                     const clang::SourceManager &SM) {
   struct Finder : clang::RecursiveASTVisitor<Finder> {
     llvm::StringRef Name;
     clang::SourceLocation At;
     const clang::SourceManager *SM = nullptr;
     bool Found = false;
-    bool VisitVarDecl(clang::VarDecl *V) {
-      if (!llvm::isa<clang::ParmVarDecl>(V) && V->getIdentifier() && V->getName() == Name &&
-          SM->isBeforeInTranslationUnit(V->getLocation(), At))
+    bool VisitNamedDecl(clang::NamedDecl *D) {
+      if (!llvm::isa<clang::ParmVarDecl>(D) && D->getIdentifier() && D->getName() == Name &&
+          SM->isBeforeInTranslationUnit(D->getLocation(), At))
         Found = true;
       return !Found;
     }
@@ -43,9 +40,12 @@ bool declaresBefore(const clang::Stmt *Body, llvm::StringRef Name, clang::Source
   return F.Found;
 }
 
+namespace {
+
 class KeyBuilder {
 public:
-  KeyBuilder(clang::SourceLocation At, clang::ASTContext &Ctx) : At(At), Ctx(Ctx) {
+  KeyBuilder(clang::SourceLocation At, clang::ASTContext &Ctx, ClosureTags *Tags)
+      : At(At), Ctx(Ctx), Tags(Tags) {
     Policy.SuppressScope = false;
     Policy.FullyQualifiedName = true;
     Policy.PrintCanonicalTypes = true;
@@ -208,6 +208,82 @@ private:
     return OS.str();
   }
 
+  /// When \p T is a closure type (maybe const, maybe a reference), the condition that
+  /// \p Of (a template parameter, `decltype(x)`) is it, by the tag of its lambda: true
+  /// with the condition added, false with a reason; nothing for other types.
+  std::optional<bool> closure(const std::string &Of, clang::QualType T) {
+    const clang::QualType Object = T.getNonReferenceType();
+    const clang::CXXRecordDecl *RD = Object->getAsCXXRecordDecl();
+    if (!RD || !RD->isLambda())
+      return std::nullopt;
+    std::string Why = "has no tag";
+    std::optional<ClosureTag> Tag = Tags ? Tags->tag(RD, Why) : std::nullopt;
+    if (!Tag)
+      return fail("instantiates it with a lambda's closure type, which cannot be named "
+                  "there (the lambda " + Why + ")");
+    const uint64_t Key = Tag->Tag << 3 | (Object.isConstQualified() ? 1 : 0) |
+                         (T->isLValueReferenceType() ? 2 : 0) |
+                         (T->isRValueReferenceType() ? 4 : 0);
+    std::string Condition = "(::clpar::rt::closure_key_v<" + Of + "> == 0x" +
+                            llvm::utohexstr(Key, /*LowerCase=*/true) + "ULL)";
+    std::string Name = "lambda_" + llvm::utohexstr(Key & 0xffffffffULL, /*LowerCase=*/true);
+    // A lambda written in a template: which instantiation's closure, by its arguments.
+    if (!Tag->Context.empty()) {
+      std::string List;
+      for (const auto &[A, Value] : Tag->Context) {
+        std::string Text;
+        if (!contextArgument(A, Value, Text))
+          return false;
+        List += (List.empty() ? "" : ", ") + Text;
+        Name += "_" + readable(A);
+      }
+      Condition = "(" + Condition + " && std::is_same_v<::clpar::rt::closure_context_t<" +
+                  Of + ">, ::clpar::rt::type_list<" + List + ">>)";
+    }
+    Conditions.push_back(Condition);
+    Readable.push_back(Name);
+    return true;
+  }
+
+  /// The template argument \p A of a tagged closure's context as the wrapping lists it
+  /// (ClosureTags): a type as spelled, a \p Value as a value_list of it, a pack as a
+  /// list of either.
+  bool contextArgument(const clang::TemplateArgument &A, bool Value, std::string &Text) {
+    auto value = [&](const clang::TemplateArgument &E) {
+      return "static_cast<" + spell(E.getIntegralType()) + ">(" + integer(E) + ")";
+    };
+    switch (A.getKind()) {
+    case clang::TemplateArgument::Type:
+      if (!nameable(A.getAsType()))
+        return false;
+      Text = spell(A.getAsType());
+      return true;
+    case clang::TemplateArgument::Integral:
+      Text = "::clpar::rt::value_list<" + value(A) + ">";
+      return true;
+    case clang::TemplateArgument::Pack: {
+      std::string List;
+      for (const clang::TemplateArgument &E : A.pack_elements()) {
+        std::string Each;
+        if (E.getKind() == clang::TemplateArgument::Integral)
+          Each = value(E);
+        else if (E.getKind() != clang::TemplateArgument::Type || !nameable(E.getAsType()))
+          return fail("instantiates it with a lambda's closure type whose template's "
+                      "arguments cannot be named there");
+        else
+          Each = spell(E.getAsType());
+        List += (List.empty() ? "" : ", ") + Each;
+      }
+      Text = std::string(Value ? "::clpar::rt::value_list<" : "::clpar::rt::type_list<") +
+             List + ">";
+      return true;
+    }
+    default:
+      return fail("instantiates it with a lambda's closure type whose template's "
+                  "arguments cannot be named there");
+    }
+  }
+
   /// One template parameter \p P with its argument \p A in this instantiation.
   bool parameter(const clang::NamedDecl *P, const clang::TemplateArgument &A) {
     if (P->isImplicit())
@@ -215,6 +291,10 @@ private:
     if (!P->getIdentifier())
       return fail("its template has an unnamed template parameter");
     std::string Name = P->getName().str();
+    if (A.getKind() == clang::TemplateArgument::Type &&
+        llvm::isa<clang::TemplateTypeParmDecl>(P))
+      if (std::optional<bool> Closure = closure(Name, A.getAsType()))
+        return *Closure;
     if (!nameableArg(A))
       return false;
     Readable.push_back(readable(A));
@@ -294,10 +374,16 @@ private:
       if (!P->getIdentifier())
         return fail("it has an unnamed 'auto' parameter");
       // decltype(p) at the loop must mean the parameter: no local may hide it there.
-      if (declaresBefore(Pattern->getBody(), P->getName(), At, Ctx.getSourceManager()))
+      if (declaredBefore(Pattern->getBody(), P->getName(), At, Ctx.getSourceManager()))
         return fail("names its 'auto' parameter '" + P->getName().str() +
                     "' also for a variable declared before the loop");
       clang::QualType Actual = FD->getParamDecl(I)->getType();
+      if (std::optional<bool> Closure =
+              closure("decltype(" + P->getName().str() + ")", Actual)) {
+        if (!*Closure)
+          return false;
+        continue;
+      }
       if (!nameable(Actual))
         return false;
       Conditions.push_back("std::is_same_v<decltype(" + P->getName().str() + "), " +
@@ -318,6 +404,7 @@ private:
 
   clang::SourceLocation At;
   clang::ASTContext &Ctx;
+  ClosureTags *Tags;
   clang::PrintingPolicy Policy{Ctx.getPrintingPolicy()};
 };
 
@@ -355,8 +442,9 @@ std::string instantiationName(const clang::FunctionDecl *FD, clang::ASTContext &
 
 std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
                                                  clang::SourceLocation At,
-                                                 clang::ASTContext &Ctx, std::string &Why) {
-  KeyBuilder B(Ctx.getSourceManager().getExpansionLoc(At), Ctx);
+                                                 clang::ASTContext &Ctx, std::string &Why,
+                                                 ClosureTags *Tags) {
+  KeyBuilder B(Ctx.getSourceManager().getExpansionLoc(At), Ctx, Tags);
   if (!B.build(Context)) {
     Why = B.Why;
     return std::nullopt;

@@ -10,12 +10,17 @@
 //   non-type parameter N = 4                  (N == static_cast<decltype(N)>(4LL))
 //   parameter pack Ts = {int, float}          std::is_same_v<type_list<Ts...>, type_list<int, float>>
 //   generic lambda parameter `auto x` = int   std::is_same_v<decltype(x), int>
+//   F = a lambda's closure type, const&       (::clpar::rt::closure_key_v<F> == 0x...ULL)
 //
+// (a closure type by the tag its lambda gets where it is written: Analysis/ClosureTags)
+
 // together with a stable suffix for kernel names and a readable name for remarks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CLPAR_ANALYSIS_INSTANTIATIONKEY_H
 #define CLPAR_ANALYSIS_INSTANTIATIONKEY_H
+
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
@@ -24,9 +29,13 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class SourceLocation;
+class SourceManager;
+class Stmt;
 } // namespace clang
 
 namespace clpar {
+
+class ClosureTags;
 
 struct InstantiationKey {
   std::string Condition; ///< C++ constant expression, true in this instantiation only
@@ -42,10 +51,18 @@ std::string instantiationName(const clang::FunctionDecl *FD, clang::ASTContext &
 /// a lambda's call operator included) belongs to; the loop is written at \p At.  Returns
 /// nullopt with \p Why set when an argument cannot be named at \p At (a local or unnamed
 /// type, a closure type, a type declared after the template, a template template
-/// argument).
+/// argument).  A closure type is named by its lambda's tag where \p Tags can give one
+/// (which then wraps the lambda).
 std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
                                                  clang::SourceLocation At,
-                                                 clang::ASTContext &Ctx, std::string &Why);
+                                                 clang::ASTContext &Ctx, std::string &Why,
+                                                 ClosureTags *Tags = nullptr);
+
+/// Whether \p Body declares something other than a function parameter named \p Name
+/// before \p At (in any scope, conservatively): a template parameter or a function
+/// parameter of that name would not mean the parameter there.
+bool declaredBefore(const clang::Stmt *Body, llvm::StringRef Name, clang::SourceLocation At,
+                    const clang::SourceManager &SM);
 
 } // namespace clpar
 

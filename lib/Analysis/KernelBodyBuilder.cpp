@@ -1,6 +1,7 @@
 //===- Analysis/KernelBodyBuilder.cpp - Loop body to kernel IR -----------===//
 #include "Analysis/KernelBodyBuilder.h"
 
+#include "Analysis/ClosureTags.h"
 #include "Analysis/ClparTypes.h"
 #include "Analysis/CountedLoop.h"
 #include "Analysis/StandardComplex.h"
@@ -122,8 +123,8 @@ struct Scope {
 class Builder {
 public:
   Builder(llvm::ArrayRef<const clang::VarDecl *> LoopVars, const CheckedBody &Checked,
-          clang::ASTContext &Ctx, KernelNames &Names, ir::Region &R)
-      : LoopVars(LoopVars), Checked(Checked), Ctx(Ctx), R(R) {
+          clang::ASTContext &Ctx, KernelNames &Names, ir::Region &R, ClosureTags *Tags)
+      : LoopVars(LoopVars), Checked(Checked), Ctx(Ctx), R(R), Tags(Tags) {
     RegionScope.Views = &R.Views;
     RegionScope.Names = &Names;
     RegionScope.Locals = Checked.Locals;
@@ -3011,8 +3012,7 @@ private:
       if (Sc->InFunction)
         return fail(Loc, "reads the global variable '" + VD->getNameAsString() +
                              "' in a called function");
-      return outsideRecord(VD->isLocalVarDeclOrParm() ? VD->getNameAsString() : globalName(VD),
-                           VD->getType(), *Rec);
+      return outsideRecord(hostName(VD), VD->getType(), *Rec);
     }
     std::optional<ScalarType> T = typeOf(VD->getType(), Loc);
     if (!T)
@@ -3026,10 +3026,16 @@ private:
       L->Index = Red->second;
       return L;
     }
-    return scalarArgument(VD,
-                          VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                                     : globalName(VD),
-                          *T);
+    return scalarArgument(VD, hostName(VD), *T);
+  }
+
+  /// How the host names \p VD when the region starts: a tagged closure's copy of it (or
+  /// the variable it refers to), a local or parameter by its name, a global by its
+  /// qualified one.
+  std::string hostName(const clang::VarDecl *VD) const {
+    if (auto It = CaptureHost.find(VD); It != CaptureHost.end())
+      return It->second;
+    return VD->isLocalVarDeclOrParm() ? VD->getNameAsString() : globalName(VD);
   }
 
   /// The kernel argument holding \p D's value, \p HostExpr on the host when the region
@@ -3118,8 +3124,7 @@ private:
           Sc->Locals.count(VD) || ReductionIndex.count(VD) ||
           std::find(LoopVars.begin(), LoopVars.end(), VD) != LoopVars.end())
         return std::nullopt;
-      Prefix = VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                          : globalName(VD);
+      Prefix = hostName(VD);
     } else {
       return std::nullopt;
     }
@@ -3611,10 +3616,7 @@ private:
     if (!Elem)
       return std::nullopt;
     return Sc->ViewIndex[VD] =
-               addView(VD,
-                       VD->isLocalVarDeclOrParm() ? VD->getNameAsString()
-                                                  : globalName(VD),
-                       *Info, *Elem);
+               addView(VD, hostName(VD), *Info, *Elem);
   }
 
   /// Where the header build's bounds_error points for the view access \p OC (its index
@@ -3684,7 +3686,9 @@ private:
     if (Op == clang::OO_Call) {
       const auto *RD = OC->getArg(0)->getType()->getAsCXXRecordDecl();
       if (RD && RD->isLambda())
-        return lambdaCall(OC, RD);
+        return lambdaCall(OC->getExprLoc(), OC->getArg(0),
+                          llvm::dyn_cast_or_null<clang::CXXMethodDecl>(OC->getDirectCallee()),
+                          {OC->getArgs() + 1, OC->getNumArgs() - 1}, RD);
     }
     if (Op == clang::OO_Subscript && OC->getNumArgs() == 2) {
       if (std::optional<ExprPtr> Element = nestedElement(OC, OC->getEndLoc()))
@@ -4539,12 +4543,14 @@ private:
     return callTranslated(CE->getExprLoc(), FD, Args, {});
   }
 
-  /// A call of a lambda: its call operator becomes a function whose trailing parameters
+  /// A call at \p Loc of the lambda \p Closure (of class \p RD) through its call operator
+  /// \p Op with \p Args: the call operator becomes a function whose trailing parameters
   /// are the captured variables, passed at each call.
-  ExprPtr lambdaCall(const clang::CXXOperatorCallExpr *OC, const clang::CXXRecordDecl *RD) {
-    const auto *Op = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(OC->getDirectCallee());
+  ExprPtr lambdaCall(clang::SourceLocation Loc, const clang::Expr *Closure,
+                     const clang::CXXMethodDecl *Op, llvm::ArrayRef<const clang::Expr *> Args,
+                     const clang::CXXRecordDecl *RD) {
     if (!Op)
-      return fail(OC->getExprLoc(), "calls a lambda it cannot resolve");
+      return fail(Loc, "calls a lambda it cannot resolve");
     // A lambda this one captures is called with what it captures, by name: those come
     // too, transitively (captureKindOf).
     std::vector<const clang::VarDecl *> Captures;
@@ -4567,7 +4573,17 @@ private:
     // loop changes no outer variable); one made before it holds copies the variables may
     // no longer equal, and one made elsewhere (passed in, a member) variables the loop
     // cannot name.
-    const bool MadeInLoop = Sc->InFunction || madeInLoop(OC->getArg(0));
+    const bool MadeInLoop = Sc->InFunction || madeInLoop(Closure);
+    // One made elsewhere that captures what the loop cannot name (a lambda a template is
+    // given): the host reads its captures from the closure, which the translator tags.
+    const bool Tagged =
+        !MadeInLoop && std::any_of(All.begin(), All.end(), [&](const auto &Each) {
+          const auto *V = llvm::dyn_cast_or_null<clang::VarDecl>(
+              Each.first->capturesVariable() ? Each.first->getCapturedVar() : nullptr);
+          return V && !V->isInitCapture() && !inScopeAtLoop(V);
+        });
+    if (Tagged && !readTaggedCaptures(Loc, Closure, RD))
+      return nullptr;
     for (const auto &[CP, Owner] : All) {
       const clang::LambdaCapture &C = *CP;
       if (!C.capturesVariable())
@@ -4585,14 +4601,12 @@ private:
       if (ReductionIndex.count(V))
         return fail(C.getLocation(), "calls a lambda that captures the reduction "
                                      "variable '" + V->getNameAsString() + "'");
-      if (!MadeInLoop && !inScopeAtLoop(V))
-        return fail(OC->getExprLoc(),
-                    "calls a lambda made where the loop cannot name '" +
-                        V->getNameAsString() + "', which it captures; the host cannot "
-                        "read the lambda's captures");
-      if (!MadeInLoop && C.getCaptureKind() == clang::LCK_ByCopy && !isStateless(V->getType()))
+      // (The host reads a tagged closure's own copies: later changes of the variables
+      // do not matter.)
+      if (!Tagged && !MadeInLoop && C.getCaptureKind() == clang::LCK_ByCopy &&
+          !isStateless(V->getType()))
         if (std::optional<clang::SourceLocation> Change = changedAfter(V, Owner))
-          return fail(OC->getExprLoc(),
+          return fail(Loc,
                       "calls a lambda made before the loop with a copy of '" +
                           V->getNameAsString() + "', which changes after the lambda is made "
                           "(line " +
@@ -4601,8 +4615,63 @@ private:
       if (std::find(Captures.begin(), Captures.end(), V) == Captures.end())
         Captures.push_back(V);
     }
-    std::vector<const clang::Expr *> Args(OC->arg_begin() + 1, OC->arg_end());
-    return callTranslated(OC->getExprLoc(), Op, Args, Captures);
+    return callTranslated(Loc, Op, Args, Captures);
+  }
+
+  /// For a call at \p Loc of \p Closure, a lambda of class \p RD made where the loop
+  /// cannot name what it captures: has the host read each capture from the closure
+  /// object (tagged by ClosureTags).  Fails where the object has no name at the loop or
+  /// the lambda cannot be tagged.
+  bool readTaggedCaptures(clang::SourceLocation Loc, const clang::Expr *Closure,
+                          const clang::CXXRecordDecl *RD) {
+    auto refuse = [&](const std::string &Why) {
+      fail(Loc, "calls a lambda made where the loop cannot name what it captures, and " +
+                    Why);
+      return false;
+    };
+    std::optional<std::string> Object = closureObject(Closure);
+    if (!Object)
+      return refuse("the closure is no parameter, variable or member the host can read "
+                    "it from");
+    std::string Why;
+    if (!Tags || !Tags->tag(RD, Why).has_value())
+      return refuse("the host cannot read its captures: the lambda " +
+                    (Why.empty() ? std::string("is not tagged") : Why));
+    unsigned Index = 0;
+    for (const clang::LambdaCapture &C : RD->captures()) {
+      const auto *V = llvm::cast<clang::VarDecl>(C.getCapturedVar());
+      if (capturedLambda(C))
+        return refuse("it captures the lambda '" + V->getNameAsString() + "'");
+      const std::string Host = closureCaptureExpr(*Object, Index++);
+      auto [It, Inserted] = CaptureHost.insert({V, Host});
+      if (!Inserted && It->second != Host)
+        return refuse("another lambda it calls captures '" + V->getNameAsString() +
+                      "' too");
+    }
+    return true;
+  }
+
+  /// How the host names the closure object \p E: a parameter or a variable in scope at
+  /// the loop (maybe through std::forward or std::move), or a data member of `*this`.
+  std::optional<std::string> closureObject(const clang::Expr *E) {
+    E = E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
+    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
+      const clang::FunctionDecl *FD = CE->getDirectCallee();
+      if (FD && CE->getNumArgs() == 1 && FD->isInStdNamespace() && FD->getIdentifier() &&
+          (FD->getName() == "forward" || FD->getName() == "move"))
+        return closureObject(CE->getArg(0));
+      return std::nullopt;
+    }
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      if (VD && !Sc->Locals.count(VD) && inScopeAtLoop(VD))
+        return VD->getNameAsString();
+      return std::nullopt;
+    }
+    if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(E))
+      if (const clang::FieldDecl *FD = memberOfThis(ME))
+        return "this->" + FD->getNameAsString();
+    return std::nullopt;
   }
 
   /// Whether the lambda object \p Closure is made in the loop: a lambda expression, or a
@@ -4895,6 +4964,18 @@ private:
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return fail(CE->getExprLoc(), "calls a function through a pointer or object");
+    // std::invoke(f, args...) of a lambda is f(args...).
+    if (FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "invoke" &&
+        CE->getNumArgs() >= 1)
+      if (const clang::CXXRecordDecl *RD = CE->getArg(0)->getType()->getAsCXXRecordDecl();
+          RD && RD->isLambda()) {
+        const clang::CXXMethodDecl *Op = RD->getLambdaCallOperator();
+        if (RD->isGenericLambda() || !Op || Op->getNumParams() != CE->getNumArgs() - 1)
+          return fail(CE->getExprLoc(), "calls a generic lambda, or one with default "
+                                        "arguments, through std::invoke");
+        return lambdaCall(CE->getExprLoc(), CE->getArg(0), Op,
+                          {CE->getArgs() + 1, CE->getNumArgs() - 1}, RD);
+      }
     if (ExprPtr Value = constantCall(CE, FD))
       return Value;
     if (std::optional<ComplexOp> COp = complexOperation(FD))
@@ -5166,6 +5247,9 @@ private:
   const CheckedBody &Checked;
   clang::ASTContext &Ctx;
   ir::Region &R;
+  ClosureTags *Tags;
+  /// Variables the host reads from a tagged closure's copies (lambdaCall), by how.
+  llvm::DenseMap<const clang::VarDecl *, std::string> CaptureHost;
   /// Scalar arguments by variable or data member of `*this`.
   llvm::DenseMap<const void *, unsigned> ScalarIndex;
   /// References declared in the body, each an alias of its initializer (referenceLocal).
@@ -5227,8 +5311,8 @@ KernelBodyResult buildKernelBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
                                  const clang::Stmt *Body,
                                  llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                  const CheckedBody &Checked, clang::ASTContext &Ctx,
-                                 KernelNames &Names, ir::Region &R) {
-  return Builder(LoopVars, Checked, Ctx, Names, R).run(Prefix, Body);
+                                 KernelNames &Names, ir::Region &R, ClosureTags *Tags) {
+  return Builder(LoopVars, Checked, Ctx, Names, R, Tags).run(Prefix, Body);
 }
 
 } // namespace clpar

@@ -25,6 +25,8 @@ class VarDecl;
 
 namespace clpar {
 
+class ClosureTags;
+
 struct KernelBodyResult {
   ir::StmtPtr Body;                 ///< null when not convertible
   std::string Reason;               ///< why not, for the remark
@@ -35,12 +37,14 @@ struct KernelBodyResult {
 
 /// The kernel body of \p Body (the innermost loop's), run after \p Prefix: the
 /// declarations an imperfect nest makes before its inner loops, which every work-item
-/// makes again.
+/// makes again.  A lambda the loop calls whose captures it cannot name is read through
+/// the tag \p Tags gives it, where it can.
 KernelBodyResult buildKernelBody(llvm::ArrayRef<const clang::Stmt *> Prefix,
                                  const clang::Stmt *Body,
                                  llvm::ArrayRef<const clang::VarDecl *> LoopVars,
                                  const CheckedBody &Checked, clang::ASTContext &Ctx,
-                                 KernelNames &Names, ir::Region &R);
+                                 KernelNames &Names, ir::Region &R,
+                                 ClosureTags *Tags = nullptr);
 
 } // namespace clpar
 

@@ -285,7 +285,8 @@ void collectAccesses(const clang::Stmt *Body, clang::SourceLocation BodyBegin,
 std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                                        const clang::FunctionDecl *Function,
                                        const std::string &FileName, bool BoundsCheck,
-                                       clang::ASTContext &Ctx, Diagnoser &Diags) {
+                                       clang::ASTContext &Ctx, Diagnoser &Diags,
+                                       ClosureTags *Tags) {
   const clang::SourceManager &SM = Ctx.getSourceManager();
   BuiltRegion B;
   ir::Region &R = B.Region;
@@ -364,7 +365,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     B.NotOffloadedLoc = Outer->getForLoc();
   } else {
     KernelBodyResult K =
-        buildKernelBody(Shape.Prefix, Body, LoopVars, *Checked, Ctx, Names, R);
+        buildKernelBody(Shape.Prefix, Body, LoopVars, *Checked, Ctx, Names, R, Tags);
     // The nest's shape knows better why an inner prange is no dimension.
     if (!Shape.WhyNotDeeper.empty() && K.ReasonLoc == Shape.WhyNotDeeperLoc)
       K.Reason = Shape.WhyNotDeeper;

@@ -23,6 +23,8 @@ class FunctionDecl;
 
 namespace clpar {
 
+class ClosureTags;
+
 struct BuiltRegion {
   ir::Region Region;
   /// From the outer 'for' to the body's last character (its ';' included).
@@ -34,7 +36,8 @@ struct BuiltRegion {
 std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
                                        const clang::FunctionDecl *Function,
                                        const std::string &FileName, bool BoundsCheck,
-                                       clang::ASTContext &Ctx, Diagnoser &Diags);
+                                       clang::ASTContext &Ctx, Diagnoser &Diags,
+                                       ClosureTags *Tags = nullptr);
 
 } // namespace clpar
 

@@ -15,6 +15,12 @@ namespace clpar {
 
 namespace {
 
+/// std::forward and std::move: a call of either names the object its argument does.
+bool isStdReferenceCast(const clang::FunctionDecl *FD) {
+  return FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getNumParams() == 1 &&
+         (FD->getName() == "forward" || FD->getName() == "move");
+}
+
 const clang::Expr *strip(const clang::Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
@@ -22,6 +28,9 @@ const clang::Expr *strip(const clang::Expr *E) {
       E = C->getSubExpr();
     else if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
       E = M->getSubExpr();
+    else if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E);
+             CE && CE->getNumArgs() == 1 && isStdReferenceCast(CE->getDirectCallee()))
+      E = CE->getArg(0);
     else
       return E;
   }
@@ -146,8 +155,9 @@ public:
   // judged.
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *E) {
     const clang::OverloadedOperatorKind K = E->getOperator();
-    if (K == clang::OO_Call)
-      outerLambdaCall(E);
+    if (K == clang::OO_Call && E->getNumArgs() > 0)
+      outerLambdaCall(llvm::dyn_cast_or_null<clang::CXXMethodDecl>(E->getDirectCallee()),
+                      E->getArg(0), E->getExprLoc());
     if (!E->isAssignmentOp() && K != clang::OO_PlusPlus && K != clang::OO_MinusMinus)
       return true;
     if (E->getNumArgs() == 0 || isStdAtomic(E->getArg(0)->IgnoreImpCasts()->getType()))
@@ -159,9 +169,18 @@ public:
   // or the object of a member function that modifies it (v.push_back(x)).
   bool VisitCallExpr(clang::CallExpr *E) {
     const clang::FunctionDecl *FD = E->getDirectCallee();
-    if (!FD || llvm::isa<clang::CXXOperatorCallExpr>(E))
-      return true;
-    for (unsigned I = 0; I < E->getNumArgs() && I < FD->getNumParams(); ++I) {
+    if (!FD || llvm::isa<clang::CXXOperatorCallExpr>(E) || isStdReferenceCast(FD))
+      return true; // (what the result of std::forward or std::move goes to is judged)
+    // std::invoke(f, args...) calls f: judged as f(args...) is.
+    unsigned First = 0;
+    if (FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "invoke" &&
+        E->getNumArgs() > 0) {
+      if (const clang::CXXRecordDecl *RD = E->getArg(0)->getType()->getAsCXXRecordDecl();
+          RD && RD->isLambda())
+        outerLambdaCall(RD->getLambdaCallOperator(), E->getArg(0), E->getExprLoc());
+      First = 1;
+    }
+    for (unsigned I = First; I < E->getNumArgs() && I < FD->getNumParams(); ++I) {
       clang::QualType P = FD->getParamDecl(I)->getType();
       if (!P->isLValueReferenceType() || P.getNonReferenceType().isConstQualified())
         continue;
@@ -294,12 +313,13 @@ private:
     return false;
   }
 
-  /// A call of a lambda declared outside the loop (`inc()`, the closure an outer variable):
+  /// A call at \p Loc of a lambda declared outside the loop through its call operator
+  /// \p MD (`inc()` or `std::invoke(inc)`, \p Object the closure, an outer variable):
   /// every iteration calls the one closure, so what its body changes of what it captures
   /// by reference, or of its own copies (a mutable lambda), every iteration changes.
-  void outerLambdaCall(const clang::CXXOperatorCallExpr *E) {
-    const auto *MD = llvm::dyn_cast_or_null<clang::CXXMethodDecl>(E->getDirectCallee());
-    const clang::VarDecl *Closure = E->getNumArgs() > 0 ? referencedVar(E->getArg(0)) : nullptr;
+  void outerLambdaCall(const clang::CXXMethodDecl *MD, const clang::Expr *Object,
+                       clang::SourceLocation Loc) {
+    const clang::VarDecl *Closure = referencedVar(Object);
     if (!MD || !MD->getParent()->isLambda() || !MD->hasBody() || !Closure ||
         !isOuter(Closure))
       return;
@@ -330,16 +350,19 @@ private:
       // of an array it holds (`w[0] = x` of a std::array, a std::vector or a built-in
       // array; a clpar::view's elements are the memory it views, not the lambda's).
       const clang::Expr *Root = strip(Target);
+      bool Element = false; // an element of an array it captures
       while (true) {
         if (const auto *ME = llvm::dyn_cast<clang::MemberExpr>(Root); ME && !ME->isArrow()) {
           Root = strip(ME->getBase());
         } else if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(Root);
                    AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
           Root = strip(AS->getBase());
+          Element = true;
         } else if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Root);
                    OC && OC->getOperator() == clang::OO_Subscript && OC->getNumArgs() == 2 &&
                    heldElements(OC->getArg(0)->getType())) {
           Root = strip(OC->getArg(0));
+          Element = true;
         } else {
           break;
         }
@@ -354,15 +377,19 @@ private:
           Capture = &C;
       if (!Capture && !VD->isInitCapture())
         continue; // a local of the lambda or a parameter
+      // An element of an array it refers to is the caller's, written as the loop body
+      // may write one (each iteration its own; the kernel and the OpenMP variant judge
+      // the index).
+      if (Element && Capture && Capture->getCaptureKind() == clang::LCK_ByRef)
+        continue;
       const std::string Name = "'" + VD->getNameAsString() + "'";
       const std::string Call = "calls '" + Closure->getNameAsString() +
                                "', a lambda declared outside the prange loop, which changes ";
       if (Capture && Capture->getCaptureKind() == clang::LCK_ByRef)
-        Diags.error(E->getExprLoc(),
-                    Call + Name + ", captured by reference; only reductions may update "
-                                  "outer variables");
+        Diags.error(Loc, Call + Name + ", captured by reference; only reductions may update "
+                                       "outer variables");
       else
-        Diags.error(E->getExprLoc(),
+        Diags.error(Loc,
                     Call + "its copy of " + Name + ", which every iteration shares; "
                                                    "declare the lambda in the loop");
       return;

@@ -3,6 +3,8 @@
 
 #include "Emit/KernelEmitter.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -495,6 +497,18 @@ std::string emitHeaderStatement(const std::string &Site, const std::string &Why,
                                 const std::string &Statement) {
   return "(::clpar::rt::trace_header_statement(" + quoted(Site) + ", " + quoted(Why) + "), " +
          Statement + ")";
+}
+
+std::string emitClosureTagBegin(uint64_t Tag, const std::string &Context) {
+  return "::clpar::rt::tag_closure<0x" + llvm::utohexstr(Tag, /*LowerCase=*/true) + "ULL" +
+         (Context.empty() ? "" : ", " + Context) + ">(";
+}
+
+std::string emitClosureTagEnd(const std::vector<std::pair<std::string, bool>> &Captures) {
+  std::string Text;
+  for (const auto &[Name, ByReference] : Captures)
+    Text += ", " + (ByReference ? "::clpar::rt::closure_ref(" + Name + ")" : Name);
+  return Text + ")";
 }
 
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,

@@ -4,6 +4,7 @@
 
 #include "IR/Region.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -55,8 +56,16 @@ std::string quoted(const std::string &S);
 std::string emitHeaderStatement(const std::string &Site, const std::string &Why,
                                 const std::string &Statement);
 
+/// The text before and after a lambda expression the translator tags
+/// (Analysis/ClosureTags): `::clpar::rt::tag_closure<TAG>(` (with `, CONTEXT` after the
+/// tag for a lambda written in a template) and `, a, ::clpar::rt::closure_ref(w))` for
+/// \p Captures, each a name and whether it is captured by reference.
+std::string emitClosureTagBegin(uint64_t Tag, const std::string &Context);
+std::string emitClosureTagEnd(const std::vector<std::pair<std::string, bool>> &Captures);
+
 /// Text placed before the first line of a translated file.  \p AnyTemplate: some
-/// replacement chooses among a template's instantiations (clpar/rt/instantiation.hpp).
+/// replacement chooses among a template's instantiations, or a lambda is tagged
+/// (clpar/rt/instantiation.hpp).
 std::string emitFilePrologue(const std::string &File, bool AnyRuntimeCall, bool AnyTemplate,
                              const HostStubOptions &Opts);
 

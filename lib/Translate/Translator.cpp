@@ -1,6 +1,7 @@
 //===- Translate/Translator.cpp - One C++ file in, translated C++ out ----===//
 #include "Translate/Translator.h"
 
+#include "Analysis/ClosureTags.h"
 #include "Analysis/InstantiationKey.h"
 #include "Analysis/KernelNames.h"
 #include "Analysis/RegionBuilder.h"
@@ -136,6 +137,14 @@ public:
     FoundLoops Found = findPrangeLoops(Ctx, Files);
     for (const SkippedLoop &S : Found.Skipped)
       Diags.remark(S.Loc, S.Reason);
+    // Lambdas whose closures a loop needs to tell apart or read (ClosureTags); none
+    // inside a statement the translator replaces.
+    std::vector<clang::SourceRange> Replaced;
+    for (const FoundLoop &L : Found.Outermost)
+      Replaced.push_back(L.Loop->getSourceRange());
+    for (const FoundSlice &F : Found.Slices)
+      Replaced.push_back(F.Statement->getSourceRange());
+    ClosureTags Tags(Ctx, Files, Replaced);
 
     emit::HostStubOptions StubOpts;
     StubOpts.OpenCL = Opts.OpenCL;
@@ -188,7 +197,7 @@ public:
       std::optional<InstantiationKey> Key;
       if (!Instantiated)
         return Key;
-      Key = instantiationKey(Context, At, Ctx, Why);
+      Key = instantiationKey(Context, At, Ctx, Why, &Tags);
       if (!Key) {
         Key.emplace();
         Key->Name = instantiationName(Context, Ctx);
@@ -202,7 +211,7 @@ public:
       std::optional<InstantiationKey> Key =
           keyOf(L.Instantiated, L.Context, L.Loop->getBeginLoc(), Why);
       std::optional<BuiltRegion> B = buildRegion(L.Loop, L.Function, fileOf(L.Loop->getForLoc()),
-                                                 Opts.BoundsCheck, Ctx, Diags);
+                                                 Opts.BoundsCheck, Ctx, Diags, &Tags);
       if (!B)
         continue;
       nameKernel(B->Region, L.Loop->getForLoc(), Key);
@@ -462,10 +471,17 @@ public:
         Rewrite.InsertTextAfter(After, " }");
       }
     }
+    // 5. The tagged lambdas (after every replacement, none of which holds one).
+    std::vector<TaggedLambda> Wrapped = Tags.wrappings();
+    for (const TaggedLambda &T : Wrapped) {
+      Rewrite.InsertTextBefore(T.Begin, emit::emitClosureTagBegin(T.Tag, T.Context));
+      Rewrite.InsertTextAfterToken(T.End, emit::emitClosureTagEnd(T.Captures));
+    }
+    AnyTemplate |= !Wrapped.empty();
     if (Diags.hasErrors())
       return;
 
-    // 5. Headers: each rewritten one becomes a copy, and so does every user header on
+    // 6. Headers: each rewritten one becomes a copy, and so does every user header on
     // the way from the main file to it, so that every #include reaches the copy.
     if (!writeHeaders(Rewrite, Files, Diags))
       return;

@@ -885,6 +885,9 @@ class Program:
             and all(len(parts) == 1 for _, _, parts in reds)
         if outline:
             return self.outline(code, decls, reds, ctx)
+        if allow_outline and len(heads) == 1 and not reds and 'lam' not in ctx.used \
+                and rng.random() < 0.4:
+            return self.library_call(code, heads[0], 'p%d_%s' % (self.index, self.fresh('k')))
         return decls + code
 
     def product_stmt(self):
@@ -1001,6 +1004,29 @@ class Program:
         self.outlined += ['template <class Tag>', 'struct %s {' % name] + members + \
             ['  %s run() const {' % ret] + ['  ' + b for b in body] + ['  }', '};', '']
         return ['%s%s<int>{%s}.run();' % (assign, name, call_args)]
+
+    def library_call(self, code, head, name):
+        """The loop's body as a lambda (capturing by reference, or by copy where it uses
+        no container, which a copy would not write) that a function template calls
+        for each index of the range it is given, as a header-only library does."""
+        rng = self.rng
+        range_text, lv = head
+        take = rng.choice(['F f', 'F &&f', 'const F &f'])
+        call = 'std::forward<F>(f)' if take == 'F &&f' else 'f'
+        self.outlined += ['template <class R, class F>',
+                          'static void %s(R range, %s) {' % (name, take),
+                          '  for (auto %s : range)' % lv.name,
+                          '    %s(%s);' % (call, lv.name), '}', '']
+        text = '\n'.join(code)
+        uses_container = any(v.container and v.name in text for v in self.views)
+        cap = '[&]' if uses_container or rng.random() < 0.5 else '[=]'
+        # The iteration's `continue` is the lambda's `return`.
+        body = ['  ' + line.replace(') continue;', ') return;') for line in code[1:-1]]
+        fn = '%s(auto %s) {' % (cap, lv.name)
+        if rng.random() < 0.5:
+            return ['%s(%s, %s' % (name, range_text, fn)] + body + ['});']
+        var = self.fresh('fn')
+        return ['const auto %s = %s' % (var, fn)] + body + ['};', '%s(%s, %s);' % (name, range_text, var)]
 
     def view_type(self, v):
         T = CPP[v.buf.ty] if v.writable else 'const ' + CPP[v.buf.ty]

@@ -1,12 +1,14 @@
 // A lambda made before the loop holds copies of what it captures by copy, which the kernel
 // (reading the variables by name when the region starts) gets only while the variables
 // are unchanged; a lambda made in another function captures variables the loop cannot
-// name.  Either keeps the loop on OpenMP (e2e lambda_copies: the results).
+// name, which the host reads from the closure where the translator can tag its lambda.
+// Where not, the loop stays on OpenMP (e2e lambda_copies: the results).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 // RUN: %syntax-check-output
 #include <clpar/clpar.hpp>
 
 #include <array>
+#include <vector>
 
 void changed(clpar::view<float> v) {
   float scale = 2;
@@ -16,11 +18,11 @@ void changed(clpar::view<float> v) {
   scale = 3;
   for (auto i : clpar::prange(v.size()))
     v[i] = f(v[i]);
-  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'scale', which changes after the lambda is made (line 16); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'scale', which changes after the lambda is made (line 18); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
   taps[1] = 5;
   for (auto i : clpar::prange(v.size()))
     v[i] = g(i);
-  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'taps', which changes after the lambda is made (line 20); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'taps', which changes after the lambda is made (line 22); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
 }
 
 // Unchanged, or const: the kernel reads what the lambda holds.
@@ -43,13 +45,54 @@ void mutable_copy(clpar::view<float> v) {
   }
 }
 
+// A lambda made in another function (here given to a template) is read through the tag
+// the translator gives it (translate/closure-tags.cpp), except where it cannot be tagged.
 template <class F>
 void apply(clpar::view<float> v, F f) {
   for (auto i : clpar::prange(v.size()))
     v[i] = f(v[i]);
-  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name 'factor', which it captures; the host cannot read the lambda's captures; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and the host cannot read its captures: the lambda is mutable; the OpenMP variant is used [-Rclpar]
+}
+
+template <class F>
+void apply_copy(clpar::view<float> v, F f) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = f(v[i]);
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply_copy<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and the host cannot read its captures: the lambda captures 'w' by copy, whose type is not trivially copyable; the OpenMP variant is used [-Rclpar]
+}
+
+// Two instantiations whose closure types have no tag cannot both take the chain's last
+// branch.
+template <class F>
+void apply_both(clpar::view<float> v, F f) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = f(v[i]);
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-2]]:3: remark: prange loop in 'apply_both<(lambda at {{.*}})>' not offloaded to OpenCL: it instantiates it with a lambda's closure type, which cannot be named there (the lambda is mutable) (as does another instantiation here; a loop offloads one such instantiation only); the OpenMP variant is used [-Rclpar]
+}
+
+// The closure an array's element: the host has no name to read it by.
+template <class F>
+void apply_first(clpar::view<float> v, const std::array<F, 1> &fs) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = fs[0](v[i]);
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply_first<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and the closure is no parameter, variable or member the host can read it from; the OpenMP variant is used [-Rclpar]
+}
+
+// A lambda that captures another.
+template <class F>
+void apply_nested(clpar::view<float> v, F f) {
+  for (auto i : clpar::prange(v.size()))
+    v[i] = f(v[i]);
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply_nested<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and it captures the lambda 'inner'; the OpenMP variant is used [-Rclpar]
 }
 
 void library(clpar::view<float> v, float factor) {
-  apply(v, [factor](float x) { return x + factor; });
+  apply_first(v, std::array{[factor](float x) { return x * factor; }});
+  const auto inner = [factor](float x) { return x - factor; };
+  apply_nested(v, [inner](float x) { return inner(x) * 2; });
+  apply(v, [factor](float x) mutable { return x + factor; });
+  std::vector<float> w(4, 1.0f);
+  apply_copy(v, [w](float x) { return x + w[0]; });
+  apply_both(v, [factor](float x) mutable { return x * factor; });
+  apply_both(v, [factor](float x) mutable { return x - factor; });
 }

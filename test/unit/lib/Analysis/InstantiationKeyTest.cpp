@@ -1,6 +1,9 @@
 //===- InstantiationKeyTest.cpp - Tests of Analysis/InstantiationKey -----===//
 #include "Analysis/InstantiationKey.h"
 
+#include "Analysis/ClosureTags.h"
+#include "Find/TranslatedFiles.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -8,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,16 +37,20 @@ struct Keys {
   std::vector<std::string> Conditions, Suffixes, Names, Failures;
 };
 
-Keys keysOf(const std::string &Code) {
+/// The keys of every instantiation in \p Code; closure types by their lambdas' tags
+/// with \p WithTags.
+Keys keysOf(const std::string &Code, bool WithTags = false) {
   Keys K;
   K.AST = clang::tooling::buildASTFromCodeWithArgs(Code, {"-std=c++20"});
   clang::ASTContext &Ctx = K.AST->getASTContext();
+  clpar::TranslatedFiles Files(Ctx, clpar::HeaderPolicy{});
+  clpar::ClosureTags Tags(Ctx, Files, {});
   Instantiations V;
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const clang::FunctionDecl *FD : V.Found) {
     std::string Why;
-    std::optional<clpar::InstantiationKey> Key =
-        clpar::instantiationKey(FD, FD->getBody()->getBeginLoc(), Ctx, Why);
+    std::optional<clpar::InstantiationKey> Key = clpar::instantiationKey(
+        FD, FD->getBody()->getBeginLoc(), Ctx, Why, WithTags ? &Tags : nullptr);
     if (!Key) {
       K.Failures.push_back(Why);
       continue;
@@ -105,6 +113,67 @@ TEST(InstantiationKeyTest, UnnameableArgumentsAreRefusedWithAReason) {
   ASSERT_EQ(K.Failures.size(), 2u);
   EXPECT_NE(K.Failures[0].find("closure type"), std::string::npos);
   EXPECT_NE(K.Failures[1].find("local to a function"), std::string::npos);
+}
+
+TEST(InstantiationKeyTest, ClosureTypesByTheirTags) {
+  // Two lambdas, one given as an lvalue (F deduced as a reference), and a generic
+  // lambda's `auto` parameter holding a closure.
+  Keys K = keysOf("template <class F> int call(F &&f) { return f(); }\n"
+                  "int a = call([] { return 1; });\n"
+                  "int b() { int n = 2; auto l = [n] { return n; }; return call(l); }\n"
+                  "int c() { auto g = [](auto f) { return f(); };\n"
+                  "  return g([] { return 3; }); }",
+                  /*WithTags=*/true);
+  ASSERT_TRUE(K.Failures.empty()) << K.Failures[0];
+  ASSERT_EQ(K.Conditions.size(), 3u);
+  std::vector<unsigned long long> Keys;
+  for (const std::string &C : K.Conditions) {
+    const std::string Head = C.find("decltype(f)") != std::string::npos
+                                 ? "(::clpar::rt::closure_key_v<decltype(f)> == 0x"
+                                 : "(::clpar::rt::closure_key_v<F> == 0x";
+    ASSERT_EQ(C.rfind(Head, 0), 0u) << C;
+    Keys.push_back(std::stoull(C.substr(Head.size()), nullptr, 16));
+  }
+  // The low three bits: const (1), lvalue reference (2), rvalue reference (4).
+  std::sort(Keys.begin(), Keys.end(), [](auto A, auto B) { return (A & 7) < (B & 7); });
+  EXPECT_EQ(Keys[0] & 7, 0u); // call(prvalue), g's `auto f`
+  EXPECT_EQ(Keys[2] & 7, 2u); // call(l): F = closure &
+  EXPECT_NE(Keys[0] >> 3, Keys[1] >> 3);
+  for (const std::string &S : K.Suffixes)
+    EXPECT_EQ(S.rfind("lambda_", 0), 0u) << S;
+}
+
+TEST(InstantiationKeyTest, ClosureTypesOfALambdaInATemplateByItsArguments) {
+  Keys K = keysOf("template <class F> int call(F f) { return f(); }\n"
+                  "template <class T> int use(T v) { return call([v] { return int(v); }); }\n"
+                  "int a = use(1) + use(2.0);",
+                  /*WithTags=*/true);
+  ASSERT_TRUE(K.Failures.empty()) << K.Failures[0];
+  std::vector<std::string> Closures;
+  for (const std::string &C : K.Conditions)
+    if (C.find("closure_key_v") != std::string::npos)
+      Closures.push_back(C.substr(C.find(" && ")));
+  std::sort(Closures.begin(), Closures.end());
+  EXPECT_EQ(Closures,
+            (Strings{" && std::is_same_v<::clpar::rt::closure_context_t<F>, "
+                     "::clpar::rt::type_list<double>>)",
+                     " && std::is_same_v<::clpar::rt::closure_context_t<F>, "
+                     "::clpar::rt::type_list<int>>)"}));
+}
+
+TEST(InstantiationKeyTest, ClosureTypesWithoutATagAreRefused) {
+  Keys K = keysOf("template <class F> int call(F f) { return f(); }\n"
+                  "int a() { int n = 1; return call([n]() mutable { return ++n; }); }\n"
+                  "auto gen = [](auto v) { return call([v] { return v; }); };\n"
+                  "int b = gen(1);",
+                  /*WithTags=*/true);
+  std::sort(K.Failures.begin(), K.Failures.end());
+  EXPECT_EQ(K.Failures,
+            (Strings{"instantiates it with a lambda's closure type, which cannot be named "
+                     "there (the lambda is mutable)",
+                     "instantiates it with a lambda's closure type, which cannot be named "
+                     "there (the lambda is written where the translator does not find it "
+                     "(in a generic lambda))"}));
 }
 
 TEST(InstantiationKeyTest, TypesDeclaredAfterTheTemplateAreRefused) {
