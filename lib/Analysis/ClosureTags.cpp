@@ -25,6 +25,25 @@ struct TemplateLevel {
   llvm::ArrayRef<clang::TemplateArgument> Args;
 };
 
+/// Whether the type \p T is or holds the class \p RD (through references, pointers,
+/// arrays and template arguments).
+bool mentions(clang::QualType T, const clang::CXXRecordDecl *RD) {
+  T = T.getCanonicalType().getNonReferenceType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType()
+                           : clang::QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  const clang::CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+  if (!Class)
+    return false;
+  if (Class->getCanonicalDecl() == RD->getCanonicalDecl())
+    return true;
+  if (const auto *CTS = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(Class))
+    for (const clang::TemplateArgument &A : CTS->getTemplateArgs().asArray())
+      if (A.getKind() == clang::TemplateArgument::Type && mentions(A.getAsType(), RD))
+        return true;
+  return false;
+}
+
 } // namespace
 
 ClosureTags::ClosureTags(clang::ASTContext &Ctx, const TranslatedFiles &Files,
@@ -159,6 +178,23 @@ std::optional<ClosureTag> ClosureTags::tag(const clang::CXXRecordDecl *RD, std::
   if (!Files.contains(L->getBeginLoc())) {
     Why = "is written in a file the translator does not rewrite";
     return std::nullopt;
+  }
+  // A header's function or variable is defined in every file that includes it, and a
+  // file where no loop needs the tag does not wrap the lambda: where the closure type
+  // is part of what the definition is (a function returns it, a variable holds it),
+  // the files would disagree about it.
+  if (!SM.isInMainFile(SM.getExpansionLoc(L->getBeginLoc()))) {
+    const clang::DeclContext *Where = RD->getDeclContext();
+    if (Where->isFileContext() || llvm::isa<clang::CXXRecordDecl>(Where)) {
+      Why = "is written outside a function in a header";
+      return std::nullopt;
+    }
+    for (const clang::DeclContext *DC = Where; DC; DC = DC->getParent())
+      if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC);
+          FD && mentions(FD->getReturnType(), RD)) {
+        Why = "is returned by a function of a header";
+        return std::nullopt;
+      }
   }
   for (const clang::SourceRange &R : Replaced)
     if (!SM.isBeforeInTranslationUnit(L->getBeginLoc(), R.getBegin()) &&

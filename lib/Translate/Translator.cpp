@@ -471,10 +471,11 @@ public:
         Rewrite.InsertTextAfter(After, " }");
       }
     }
-    // 5. The tagged lambdas (after every replacement, none of which holds one).
+    // 5. The tagged lambdas (after every replacement, none of which holds one; after
+    // what a scope inserted where a statement starts with one).
     std::vector<TaggedLambda> Wrapped = Tags.wrappings();
     for (const TaggedLambda &T : Wrapped) {
-      Rewrite.InsertTextBefore(T.Begin, emit::emitClosureTagBegin(T.Tag, T.Context));
+      Rewrite.InsertTextAfter(T.Begin, emit::emitClosureTagBegin(T.Tag, T.Context));
       Rewrite.InsertTextAfterToken(T.End, emit::emitClosureTagEnd(T.Captures));
     }
     AnyTemplate |= !Wrapped.empty();

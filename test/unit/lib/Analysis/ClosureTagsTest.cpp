@@ -8,6 +8,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Frontend/PCHContainerOperations.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
@@ -18,13 +20,14 @@
 
 namespace {
 
-/// Every lambda expression written in the main file, in source order: a template's
-/// once per instantiation.
+/// Every lambda expression written in the main file or lib.hpp, in source order: a
+/// template's once per instantiation.
 struct LambdaFinder : clang::RecursiveASTVisitor<LambdaFinder> {
   const clang::SourceManager *SM = nullptr;
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitLambdaExpr(clang::LambdaExpr *L) {
-    if (SM->isInMainFile(SM->getExpansionLoc(L->getBeginLoc())) &&
+    const clang::SourceLocation At = SM->getExpansionLoc(L->getBeginLoc());
+    if ((SM->isInMainFile(At) || SM->getFilename(At).ends_with("lib.hpp")) &&
         !L->getLambdaClass()->isDependentContext())
       Found.push_back(L);
     return true;
@@ -40,10 +43,16 @@ struct Tagging {
   std::vector<std::string> Why; ///< per lambda: empty where tagged
 };
 
-/// Tags every lambda of \p Code; \p ReplacedLine: a line the translator replaces.
-Tagging tagAll(const std::string &Code, unsigned ReplacedLine = 0) {
+/// Tags every lambda of \p Code; \p ReplacedLine: a line the translator replaces;
+/// \p Header: the text of "lib.hpp", which the code may include.
+Tagging tagAll(const std::string &Code, unsigned ReplacedLine = 0,
+               const std::string &Header = "") {
   Tagging T;
-  T.AST = clang::tooling::buildASTFromCodeWithArgs(Code, {"-std=c++20"});
+  T.AST = clang::tooling::buildASTFromCodeWithArgs(
+      Code, {"-std=c++20"}, "input.cc", "clang-tool",
+      std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(),
+      {{"lib.hpp", Header}});
   clang::ASTContext &Ctx = T.AST->getASTContext();
   T.Files = std::make_unique<clpar::TranslatedFiles>(Ctx, clpar::HeaderPolicy{});
   std::vector<clang::SourceRange> Replaced;
@@ -160,6 +169,20 @@ TEST(ClosureTagsTest, LambdasInTemplatesThatCannotBeToldApart) {
                        "is written in a template whose instantiations capture different "
                        "variables",
                        "is written where a declaration hides the template parameter 'T'"}));
+}
+
+TEST(ClosureTagsTest, AHeadersLambdaIsWrappedOnlyWhereNoDefinitionShowsItsType) {
+  // Files that include the header and need no tag do not wrap its lambdas: a function
+  // returning one, or a variable holding one, would differ between files.
+  Tagging T = tagAll("#include \"lib.hpp\"\n"
+                     "float f() { return make(2)(1) + held(1) + use(3); }",
+                     0,
+                     "inline auto make(float s) { return [s](float x) { return s * x; }; }\n"
+                     "inline auto held = [](float x) { return x; };\n"
+                     "inline float use(float s) { return [s](float x) { return x * s; }(1); }\n");
+  EXPECT_EQ(T.Why, (std::vector<std::string>{"is returned by a function of a header",
+                                             "is written outside a function in a header",
+                                             ""}));
 }
 
 TEST(ClosureTagsTest, TheHostReadsACaptureThroughTheRuntime) {
