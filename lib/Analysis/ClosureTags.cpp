@@ -23,6 +23,9 @@ namespace {
 struct TemplateLevel {
   const clang::TemplateParameterList *Params;
   llvm::ArrayRef<clang::TemplateArgument> Args;
+  /// A function template's specialization (its `auto` parameters are named through its
+  /// function parameters); null for a class template's.
+  const clang::FunctionDecl *Function = nullptr;
 };
 
 /// Whether the type \p T is or holds the class \p RD (through references, pointers,
@@ -54,8 +57,19 @@ void ClosureTags::index() {
   if (Indexed)
     return;
   struct Finder : clang::RecursiveASTVisitor<Finder> {
+    using Base = clang::RecursiveASTVisitor<Finder>;
     ClosureTags *Tags;
     bool shouldVisitTemplateInstantiations() const { return true; }
+    // A generic lambda's body is its pattern; its lambdas are made in each
+    // specialization of its call operator, which no declaration visits.
+    bool TraverseLambdaExpr(clang::LambdaExpr *L) {
+      bool R = Base::TraverseLambdaExpr(L);
+      if (clang::FunctionTemplateDecl *T = L->getDependentCallOperator())
+        for (clang::FunctionDecl *Spec : T->specializations())
+          if (Spec->hasBody())
+            R = R && TraverseStmt(Spec->getBody());
+      return R;
+    }
     bool VisitLambdaExpr(clang::LambdaExpr *L) {
       if (L->getLambdaClass()->isDependentContext())
         return true; // a template's pattern: its instantiations are visited
@@ -89,9 +103,15 @@ std::optional<std::string> ClosureTags::refusal(const clang::LambdaExpr *L) {
     const clang::QualType T = V->getType().getNonReferenceType();
     if (T->isArrayType())
       return "captures the built-in array '" + V->getNameAsString() + "' by copy";
-    if (!T.isTriviallyCopyableType(Ctx) && !isClparClass(T, "view"))
+    // A std::vector the kernel may read as an array: the wrapper's own copy, made with
+    // the closure's (a second copy of its elements whenever the lambda is made or copied).
+    const std::optional<ArrayTypeInfo> Array = arrayTypeInfo(T);
+    if (!T.isTriviallyCopyableType(Ctx) && !isClparClass(T, "view") &&
+        !(Array && Array->Kind == ir::ViewKind::Vector &&
+          Array->Element.isTriviallyCopyableType(Ctx)))
       return "captures '" + V->getNameAsString() +
-             "' by copy, whose type is not trivially copyable";
+             "' by copy, whose type is neither trivially copyable nor a std::vector of "
+             "trivially copyable values";
   }
   return std::nullopt;
 }
@@ -112,7 +132,7 @@ std::optional<std::string> ClosureTags::context(const clang::CXXRecordDecl *RD,
       if (const clang::FunctionTemplateSpecializationInfo *Info =
               FD->getTemplateSpecializationInfo())
         Levels.push_back({Info->getTemplate()->getTemplateParameters(),
-                          Info->TemplateArguments->asArray()});
+                          Info->TemplateArguments->asArray(), FD});
     } else if (const auto *CTS = llvm::dyn_cast<clang::ClassTemplateSpecializationDecl>(DC)) {
       if (CTS->getSpecializationKind() == clang::TSK_ExplicitSpecialization)
         break;
@@ -128,21 +148,24 @@ std::optional<std::string> ClosureTags::context(const clang::CXXRecordDecl *RD,
   if (Levels.empty())
     return std::nullopt;
   std::string Names;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
   const clang::FunctionDecl *Pattern =
       Outermost ? Outermost->getTemplateInstantiationPattern() : nullptr;
   for (auto Level = Levels.rbegin(); Level != Levels.rend(); ++Level) {
     if (Level->Params->size() != Level->Args.size())
       return "is written in a template whose arguments could not be matched to its "
              "parameters";
+    bool Invented = false;
     for (unsigned I = 0; I < Level->Params->size(); ++I) {
       const clang::NamedDecl *P = Level->Params->getParam(I);
-      if (P->isImplicit())
-        return "is written in a generic lambda or a function with 'auto' parameters";
+      if (P->isImplicit()) {
+        Invented = true; // an `auto` parameter's: named through the function parameter
+        continue;
+      }
       if (!P->getIdentifier())
         return "is written in a template with an unnamed template parameter";
       const std::string Name = P->getName().str();
-      if (Pattern && Pattern->getBody() &&
-          declaredBefore(Pattern->getBody(), Name, Site.Begin, Ctx.getSourceManager()))
+      if (Pattern && Pattern->getBody() && declaredBefore(Pattern->getBody(), Name, Site.Begin, SM))
         return "is written where a declaration hides the template parameter '" + Name + "'";
       std::string Text;
       if (const auto *TP = llvm::dyn_cast<clang::TemplateTypeParmDecl>(P))
@@ -155,6 +178,28 @@ std::optional<std::string> ClosureTags::context(const clang::CXXRecordDecl *RD,
       Names += (Names.empty() ? "" : ", ") + Text;
       Tag.Context.push_back({Level->Args[I], llvm::isa<clang::NonTypeTemplateParmDecl>(P)});
     }
+    if (!Invented)
+      continue;
+    // `auto` parameters (a generic lambda's, an abbreviated template's): `decltype(x)`,
+    // the parameter's type in each specialization.
+    const clang::FunctionDecl *Spec = Level->Function;
+    const clang::FunctionDecl *Generic = Spec ? Spec->getTemplateInstantiationPattern() : nullptr;
+    if (!Generic || Generic->getNumParams() != Spec->getNumParams())
+      return "is written in a function with an 'auto...' parameter pack";
+    for (unsigned I = 0; I < Generic->getNumParams(); ++I) {
+      const clang::ParmVarDecl *P = Generic->getParamDecl(I);
+      if (!P->getType()->isDependentType())
+        continue;
+      if (P->isParameterPack())
+        return "is written in a function with an 'auto...' parameter pack";
+      if (!P->getIdentifier())
+        return "is written in a function with an unnamed 'auto' parameter";
+      const std::string Name = P->getName().str();
+      if (Generic->getBody() && declaredBefore(Generic->getBody(), Name, Site.Begin, SM))
+        return "is written where a declaration hides the parameter '" + Name + "'";
+      Names += (Names.empty() ? "" : ", ") + ("decltype(" + Name + ")");
+      Tag.Context.push_back({clang::TemplateArgument(Spec->getParamDecl(I)->getType()), false});
+    }
   }
   Site.Context = "::clpar::rt::type_list<" + Names + ">";
   return std::nullopt;
@@ -163,10 +208,24 @@ std::optional<std::string> ClosureTags::context(const clang::CXXRecordDecl *RD,
 std::optional<ClosureTag> ClosureTags::tag(const clang::CXXRecordDecl *RD, std::string &Why) {
   if (auto Known = Tagged.find(RD); Known != Tagged.end())
     return Known->second;
+  if (auto Known = Refused.find(RD); Known != Refused.end()) {
+    Why = Known->second;
+    return std::nullopt;
+  }
+  std::optional<ClosureTag> T = decide(RD, Why);
+  if (T)
+    Tagged[RD] = *T;
+  else
+    Refused[RD] = Why;
+  return T;
+}
+
+std::optional<ClosureTag> ClosureTags::decide(const clang::CXXRecordDecl *RD,
+                                              std::string &Why) {
   index();
   auto Found = RD && RD->isLambda() ? Lambdas.find(RD) : Lambdas.end();
   if (Found == Lambdas.end()) {
-    Why = "is written where the translator does not find it (in a generic lambda)";
+    Why = "is written where the translator does not find it";
     return std::nullopt;
   }
   const clang::LambdaExpr *L = Found->second;
@@ -184,12 +243,12 @@ std::optional<ClosureTag> ClosureTags::tag(const clang::CXXRecordDecl *RD, std::
   // is part of what the definition is (a function returns it, a variable holds it),
   // the files would disagree about it.
   if (!SM.isInMainFile(SM.getExpansionLoc(L->getBeginLoc()))) {
-    const clang::DeclContext *Where = RD->getDeclContext();
-    if (Where->isFileContext() || llvm::isa<clang::CXXRecordDecl>(Where)) {
+    const clang::DeclContext *Scope = RD->getDeclContext();
+    if (Scope->isFileContext() || llvm::isa<clang::CXXRecordDecl>(Scope)) {
       Why = "is written outside a function in a header";
       return std::nullopt;
     }
-    for (const clang::DeclContext *DC = Where; DC; DC = DC->getParent())
+    for (const clang::DeclContext *DC = Scope; DC; DC = DC->getParent())
       if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(DC);
           FD && mentions(FD->getReturnType(), RD)) {
         Why = "is returned by a function of a header";
@@ -246,7 +305,7 @@ std::optional<ClosureTag> ClosureTags::tag(const clang::CXXRecordDecl *RD, std::
   }
   Site.Tag = T.Tag;
   Sites.emplace(Site.Begin, Site);
-  return Tagged[RD] = T;
+  return T;
 }
 
 std::vector<TaggedLambda> ClosureTags::wrappings() const {

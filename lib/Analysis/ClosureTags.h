@@ -84,6 +84,7 @@ public:
 
 private:
   void index();
+  std::optional<ClosureTag> decide(const clang::CXXRecordDecl *RD, std::string &Why);
   std::optional<std::string> refusal(const clang::LambdaExpr *L);
   std::optional<std::string> context(const clang::CXXRecordDecl *RD, TaggedLambda &Site,
                                      ClosureTag &Tag);
@@ -96,6 +97,8 @@ private:
   /// Every lambda expression (a template's: each instantiation's) by where it begins.
   std::map<clang::SourceLocation, std::vector<const clang::LambdaExpr *>> AtSite;
   std::map<const clang::CXXRecordDecl *, ClosureTag> Tagged;
+  /// Why a closure type is not tagged (to complete "the lambda ...").
+  std::map<const clang::CXXRecordDecl *, std::string> Refused;
   std::map<clang::SourceLocation, TaggedLambda> Sites;
   std::map<uint64_t, clang::SourceLocation> Used;
 };

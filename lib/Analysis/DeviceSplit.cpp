@@ -101,7 +101,7 @@ void planDeviceSplit(ir::Region &R) {
     } else if (E.K == Expr::Kind::ViewRef) {
       Touched[E.Index].anywhere();
       if (R.Views[E.Index].Written && Reason.empty())
-        Reason = "passes '" + R.Views[E.Index].HostExpr + "', which it writes, to a function";
+        Reason = "passes '" + R.Views[E.Index].SourceName + "', which it writes, to a function";
     }
   });
   std::vector<ir::SplitView> Split(R.Views.size());
@@ -109,7 +109,7 @@ void planDeviceSplit(ir::Region &R) {
     if (R.Views[V].Written) {
       const std::optional<ir::SplitAccess> W = Written[V].first();
       if (!W) {
-        Reason = "writes '" + R.Views[V].HostExpr +
+        Reason = "writes '" + R.Views[V].SourceName +
                  "' at indices that the outermost loop's variable alone does not decide";
         break;
       }

@@ -134,6 +134,8 @@ public:
   }
 
   KernelBodyResult run(llvm::ArrayRef<const clang::Stmt *> Prefix, const clang::Stmt *Body) {
+    LoopStatements.assign(Prefix.begin(), Prefix.end());
+    LoopStatements.push_back(Body);
     KernelBodyResult Result;
     std::vector<StmtPtr> Out;
     if (!Prefix.empty()) {
@@ -2034,10 +2036,10 @@ private:
   }
 
   /// Whether \p VD is an array whose values the compiler knows (constexpr, or const with
-  /// static storage and a constant initializer) and that is small enough for a table.
+  /// a constant initializer) and that is small enough for a table.
   bool tableCandidate(const clang::VarDecl *VD) {
     if (VD->getType()->isReferenceType() ||
-        (!VD->isConstexpr() && !(VD->getType().isConstQualified() && VD->hasGlobalStorage())))
+        (!VD->isConstexpr() && !VD->getType().isConstQualified()))
       return false;
     std::optional<ArrayShape> Shape = arrayShape(VD->getType());
     if (!Shape || Shape->Size == 0 || !scalarTypeOf(Shape->Element, Ctx) ||
@@ -3571,6 +3573,7 @@ private:
                    ValueType Elem) {
     ir::View V;
     V.HostExpr = std::move(HostExpr);
+    V.SourceName = D->getNameAsString();
     V.KernelName = Sc->Names->nameFor(D, D->getNameAsString());
     V.Kind = Info.Kind;
     V.Element = Elem.Type;
@@ -3717,11 +3720,11 @@ private:
     while (NumArgs > 1 && llvm::isa<clang::CXXDefaultArgExpr>(OC->getArg(NumArgs - 1)))
       --NumArgs;
     if (NumArgs - 1 != View.Rank)
-      return fail(OC->getOperatorLoc(), "indexes '" + View.HostExpr + "' with " +
+      return fail(OC->getOperatorLoc(), "indexes '" + View.SourceName + "' with " +
                                             std::to_string(NumArgs - 1) + " indices");
     ExprPtr A = viewAccess(*V, viewAccessSite(OC, NumArgs));
     for (unsigned I = 1; I < NumArgs; ++I)
-      if (!addIndex(*A, OC->getArg(I), View.HostExpr))
+      if (!addIndex(*A, OC->getArg(I), View.SourceName))
         return nullptr;
     return A;
   }
@@ -3969,7 +3972,7 @@ private:
       S->Dim = static_cast<unsigned>(D.Val.getInt().getZExtValue());
       return S;
     }
-    return fail(MC->getExprLoc(), "calls '" + Name + "' on '" + (*Sc->Views)[*V].HostExpr +
+    return fail(MC->getExprLoc(), "calls '" + Name + "' on '" + (*Sc->Views)[*V].SourceName +
                                       "'; kernels support element access, size() and "
                                       "extent(d)");
   }
@@ -4266,7 +4269,7 @@ private:
         if (!Elem)
           return std::nullopt;
         ir::View V;
-        V.HostExpr = P->getNameAsString();
+        V.HostExpr = V.SourceName = P->getNameAsString();
         V.KernelName = Param.Name;
         V.Element = Elem->Type;
         V.ElementRecord = Elem->Record;
@@ -4555,7 +4558,7 @@ private:
     // too, transitively (captureKindOf).
     std::vector<const clang::VarDecl *> Captures;
     // Each capture with the lambda that makes it.
-    std::vector<std::pair<const clang::LambdaCapture *, const clang::CXXRecordDecl *>> All;
+    OwnedCaptures All;
     std::set<const clang::CXXRecordDecl *> Seen;
     std::function<void(const clang::CXXRecordDecl *)> Collect =
         [&](const clang::CXXRecordDecl *L) {
@@ -4576,12 +4579,17 @@ private:
     const bool MadeInLoop = Sc->InFunction || madeInLoop(Closure);
     // One made elsewhere that captures what the loop cannot name (a lambda a template is
     // given): the host reads its captures from the closure, which the translator tags.
-    const bool Tagged =
+    bool Tagged =
         !MadeInLoop && std::any_of(All.begin(), All.end(), [&](const auto &Each) {
           const auto *V = llvm::dyn_cast_or_null<clang::VarDecl>(
               Each.first->capturesVariable() ? Each.first->getCapturedVar() : nullptr);
           return V && !V->isInitCapture() && !inScopeAtLoop(V);
         });
+    // One made before the loop holding a copy of a variable that changes after the
+    // lambda is made (a time step's lambda copying the time): the host reads the
+    // closure's copies too, where it can, and the loop names none of its variables.
+    if (!Tagged && !MadeInLoop && copyChangesLater(All) && readableFromClosure(Closure, RD, All))
+      Tagged = true;
     if (Tagged && !readTaggedCaptures(Loc, Closure, RD))
       return nullptr;
     for (const auto &[CP, Owner] : All) {
@@ -4612,10 +4620,62 @@ private:
                           "(line " +
                           std::to_string(Ctx.getSourceManager().getSpellingLineNumber(*Change)) +
                           "); the kernel would read the changed value");
+      if (!Tagged && CaptureHost.count(V))
+        return fail(Loc, "calls lambdas that capture '" + V->getNameAsString() +
+                             "', one read from its closure and one by name");
+      if (!Tagged)
+        ReadByName.insert(V);
       if (std::find(Captures.begin(), Captures.end(), V) == Captures.end())
         Captures.push_back(V);
     }
     return callTranslated(Loc, Op, Args, Captures);
+  }
+
+  using OwnedCaptures =
+      std::vector<std::pair<const clang::LambdaCapture *, const clang::CXXRecordDecl *>>;
+
+  /// Whether a variable that one of \p All captures by copy changes after its lambda
+  /// is made (changedAfter).
+  bool copyChangesLater(const OwnedCaptures &All) {
+    for (const auto &[C, Owner] : All) {
+      if (!C->capturesVariable() || C->getCaptureKind() != clang::LCK_ByCopy)
+        continue;
+      const auto *V = llvm::dyn_cast<clang::VarDecl>(C->getCapturedVar());
+      if (V && !V->isInitCapture() && !isStateless(V->getType()) && changedAfter(V, Owner))
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether the host can read what the lambda \p Closure (of class \p RD) captures
+  /// from the closure itself, instead of by the variables' names: the object has a name
+  /// at the loop, its lambda is tagged, and neither the loop as written nor a lambda it
+  /// calls by name reads a variable of \p All (the kernel has one argument per variable).
+  bool readableFromClosure(const clang::Expr *Closure, const clang::CXXRecordDecl *RD,
+                           const OwnedCaptures &All) {
+    if (!closureObject(Closure) || !Tags)
+      return false;
+    struct Names : clang::RecursiveASTVisitor<Names> {
+      llvm::DenseSet<const clang::VarDecl *> Vars;
+      bool Found = false;
+      bool shouldVisitLambdaBody() const { return true; }
+      bool VisitDeclRefExpr(clang::DeclRefExpr *D) {
+        if (const auto *V = llvm::dyn_cast<clang::VarDecl>(D->getDecl()); V && Vars.count(V))
+          Found = true;
+        return !Found;
+      }
+    } N;
+    for (const auto &Each : All)
+      if (const auto *V = llvm::dyn_cast_or_null<clang::VarDecl>(
+              Each.first->capturesVariable() ? Each.first->getCapturedVar() : nullptr)) {
+        if (ReadByName.count(V))
+          return false;
+        N.Vars.insert(V);
+      }
+    for (const clang::Stmt *S : LoopStatements)
+      N.TraverseStmt(const_cast<clang::Stmt *>(S));
+    std::string Why; // (the lambda is wrapped only once it is known to be needed)
+    return !N.Found && Tags->tag(RD, Why).has_value();
   }
 
   /// For a call at \p Loc of \p Closure, a lambda of class \p RD made where the loop
@@ -4657,8 +4717,7 @@ private:
     E = E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
     if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
       const clang::FunctionDecl *FD = CE->getDirectCallee();
-      if (FD && CE->getNumArgs() == 1 && FD->isInStdNamespace() && FD->getIdentifier() &&
-          (FD->getName() == "forward" || FD->getName() == "move"))
+      if (FD && CE->getNumArgs() == 1 && isStdMoveOrForward(FD))
         return closureObject(CE->getArg(0));
       return std::nullopt;
     }
@@ -4949,7 +5008,7 @@ private:
       ir::View &Caller = (*Sc->Views)[*V];
       if (Caller.Element != Callee.Element || Caller.ElementRecord != Callee.ElementRecord ||
           Caller.Rank != Callee.Rank)
-        return fail(Loc, "passes '" + Caller.HostExpr + "' to '" + Name +
+        return fail(Loc, "passes '" + Caller.SourceName + "' to '" + Name +
                              "' with another element type or rank");
       if (Callee.Written)
         Caller.Written = true;
@@ -4960,22 +5019,32 @@ private:
     return C;
   }
 
+  /// std::invoke(f, args...): f(args...), for f a lambda (generic ones too), a function
+  /// object or a function the call names.
+  ExprPtr invokeCall(const clang::CallExpr *CE) {
+    const clang::FunctionDecl *Target = stdInvokeTarget(CE);
+    if (!Target)
+      return fail(CE->getExprLoc(), "calls through std::invoke a pointer to a member or a "
+                                    "function pointer held in a variable");
+    const llvm::ArrayRef<const clang::Expr *> Args(CE->getArgs() + 1, CE->getNumArgs() - 1);
+    if (Target->getNumParams() != Args.size())
+      return fail(CE->getExprLoc(), "calls '" + Target->getQualifiedNameAsString() +
+                                        "' through std::invoke leaving a default argument "
+                                        "out");
+    const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Target);
+    if (!MD || MD->isStatic())
+      return callTranslated(CE->getExprLoc(), Target, Args, {});
+    if (MD->getParent()->isLambda())
+      return lambdaCall(CE->getExprLoc(), CE->getArg(0), MD, Args, MD->getParent());
+    return methodCall(CE, MD, CE->getArg(0), Args);
+  }
+
   ExprPtr call(const clang::CallExpr *CE) {
     const clang::FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return fail(CE->getExprLoc(), "calls a function through a pointer or object");
-    // std::invoke(f, args...) of a lambda is f(args...).
-    if (FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "invoke" &&
-        CE->getNumArgs() >= 1)
-      if (const clang::CXXRecordDecl *RD = CE->getArg(0)->getType()->getAsCXXRecordDecl();
-          RD && RD->isLambda()) {
-        const clang::CXXMethodDecl *Op = RD->getLambdaCallOperator();
-        if (RD->isGenericLambda() || !Op || Op->getNumParams() != CE->getNumArgs() - 1)
-          return fail(CE->getExprLoc(), "calls a generic lambda, or one with default "
-                                        "arguments, through std::invoke");
-        return lambdaCall(CE->getExprLoc(), CE->getArg(0), Op,
-                          {CE->getArgs() + 1, CE->getNumArgs() - 1}, RD);
-      }
+    if (isStdInvoke(FD) && CE->getNumArgs() >= 1)
+      return invokeCall(CE);
     if (ExprPtr Value = constantCall(CE, FD))
       return Value;
     if (std::optional<ComplexOp> COp = complexOperation(FD))
@@ -5250,6 +5319,10 @@ private:
   ClosureTags *Tags;
   /// Variables the host reads from a tagged closure's copies (lambdaCall), by how.
   llvm::DenseMap<const clang::VarDecl *, std::string> CaptureHost;
+  /// Variables the host reads by name for a lambda it calls (lambdaCall).
+  llvm::DenseSet<const clang::VarDecl *> ReadByName;
+  /// The statements of the loop as written (run): its prefix and body.
+  std::vector<const clang::Stmt *> LoopStatements;
   /// Scalar arguments by variable or data member of `*this`.
   llvm::DenseMap<const void *, unsigned> ScalarIndex;
   /// References declared in the body, each an alias of its initializer (referenceLocal).

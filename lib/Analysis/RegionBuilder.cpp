@@ -374,7 +374,7 @@ std::optional<BuiltRegion> buildRegion(const clang::CXXForRangeStmt *Outer,
     for (unsigned V : K.PrefixViews)
       if (K.Body && R.Views[V].Written) {
         K.Body.reset();
-        K.Reason = "reads '" + R.Views[V].HostExpr + "' before its inner prange loop, which "
+        K.Reason = "reads '" + R.Views[V].SourceName + "' before its inner prange loop, which "
                    "writes it (each work-item would read it again after others wrote it)";
         K.ReasonLoc = Loops[Shape.PerfectDims]->getForLoc();
       }

@@ -3,6 +3,7 @@
 
 #include "Analysis/ClparTypes.h"
 #include "Analysis/StandardComplex.h"
+#include "Analysis/StandardFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -15,12 +16,6 @@ namespace clpar {
 
 namespace {
 
-/// std::forward and std::move: a call of either names the object its argument does.
-bool isStdReferenceCast(const clang::FunctionDecl *FD) {
-  return FD && FD->isInStdNamespace() && FD->getIdentifier() && FD->getNumParams() == 1 &&
-         (FD->getName() == "forward" || FD->getName() == "move");
-}
-
 const clang::Expr *strip(const clang::Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
@@ -29,7 +24,8 @@ const clang::Expr *strip(const clang::Expr *E) {
     else if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
       E = M->getSubExpr();
     else if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E);
-             CE && CE->getNumArgs() == 1 && isStdReferenceCast(CE->getDirectCallee()))
+             CE && CE->getNumArgs() == 1 && CE->getDirectCallee() &&
+             isStdMoveOrForward(CE->getDirectCallee())) // names what its argument does
       E = CE->getArg(0);
     else
       return E;
@@ -169,19 +165,24 @@ public:
   // or the object of a member function that modifies it (v.push_back(x)).
   bool VisitCallExpr(clang::CallExpr *E) {
     const clang::FunctionDecl *FD = E->getDirectCallee();
-    if (!FD || llvm::isa<clang::CXXOperatorCallExpr>(E) || isStdReferenceCast(FD))
+    if (!FD || llvm::isa<clang::CXXOperatorCallExpr>(E) || isStdMoveOrForward(FD))
       return true; // (what the result of std::forward or std::move goes to is judged)
-    // std::invoke(f, args...) calls f: judged as f(args...) is.
-    unsigned First = 0;
-    if (FD->isInStdNamespace() && FD->getIdentifier() && FD->getName() == "invoke" &&
-        E->getNumArgs() > 0) {
-      if (const clang::CXXRecordDecl *RD = E->getArg(0)->getType()->getAsCXXRecordDecl();
-          RD && RD->isLambda())
-        outerLambdaCall(RD->getLambdaCallOperator(), E->getArg(0), E->getExprLoc());
+    // std::invoke(f, args...) calls f: judged as f(args...) is, against f's parameters
+    // where the call shows f (against its own forwarding references where not).
+    const clang::FunctionDecl *Callee = FD;
+    unsigned First = 0, Shift = 0;
+    if (isStdInvoke(FD) && E->getNumArgs() > 0) {
       First = 1;
+      if (const clang::FunctionDecl *Target = stdInvokeTarget(E)) {
+        Callee = Target;
+        Shift = 1;
+        if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Target);
+            MD && MD->getParent()->isLambda())
+          outerLambdaCall(MD, E->getArg(0), E->getExprLoc());
+      }
     }
-    for (unsigned I = First; I < E->getNumArgs() && I < FD->getNumParams(); ++I) {
-      clang::QualType P = FD->getParamDecl(I)->getType();
+    for (unsigned I = First; I < E->getNumArgs() && I - Shift < Callee->getNumParams(); ++I) {
+      clang::QualType P = Callee->getParamDecl(I - Shift)->getType();
       if (!P->isLValueReferenceType() || P.getNonReferenceType().isConstQualified())
         continue;
       const clang::VarDecl *VD = referencedVar(E->getArg(I));

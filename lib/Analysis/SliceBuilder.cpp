@@ -192,7 +192,7 @@ public:
     // The destination is a named local there: element-wise assignment needs an rvalue.
     addLeaf(Name, E, Written ? "std::move(" + Name + ")" : Name);
     ir::View V;
-    V.HostExpr = V.KernelName = Name;
+    V.HostExpr = V.KernelName = V.SourceName = Name;
     V.Element = *T;
     V.Rank = Info->Rank;
     V.Written = Written;

@@ -4,10 +4,13 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <set>
+#include <vector>
 
 namespace clpar {
 
@@ -96,6 +99,63 @@ bool isStdMoveOrForward(const clang::FunctionDecl *FD) {
   return FD->getIdentifier() && (FD->getName() == "move" || FD->getName() == "forward") &&
          FD->getNumParams() == 1 && FD->getReturnType()->isReferenceType() &&
          homeOf(FD) == Home::Std && fromTheLibrary(FD);
+}
+
+bool isStdInvoke(const clang::FunctionDecl *FD) {
+  return FD->getIdentifier() && FD->getName() == "invoke" && homeOf(FD) == Home::Std &&
+         fromTheLibrary(FD);
+}
+
+namespace {
+
+/// The call operator of \p RD that the body of \p FD calls, directly or through the
+/// library's functions it calls (std::__invoke, std::__invoke_impl), at most \p Depth
+/// calls deep.
+const clang::FunctionDecl *callOperatorCalledIn(const clang::FunctionDecl *FD,
+                                                const clang::CXXRecordDecl *RD,
+                                                unsigned Depth) {
+  const clang::FunctionDecl *Definition = nullptr;
+  if (Depth == 0 || !FD->hasBody(Definition) || !Definition->getBody())
+    return nullptr;
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    std::vector<const clang::FunctionDecl *> Callees;
+    bool VisitCallExpr(clang::CallExpr *C) {
+      if (const clang::FunctionDecl *Callee = C->getDirectCallee())
+        Callees.push_back(Callee);
+      return true;
+    }
+  } Found;
+  Found.TraverseStmt(Definition->getBody());
+  for (const clang::FunctionDecl *Callee : Found.Callees) {
+    if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Callee);
+        MD && MD->getOverloadedOperator() == clang::OO_Call &&
+        MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl())
+      return MD;
+    if (homeOf(Callee) == Home::Std && !isStdMoveOrForward(Callee) && fromTheLibrary(Callee))
+      if (const clang::FunctionDecl *Through = callOperatorCalledIn(Callee, RD, Depth - 1))
+        return Through;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const clang::FunctionDecl *stdInvokeTarget(const clang::CallExpr *Invoke) {
+  const clang::FunctionDecl *FD = Invoke->getDirectCallee();
+  if (!FD || !isStdInvoke(FD) || Invoke->getNumArgs() == 0)
+    return nullptr;
+  const clang::Expr *F = Invoke->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(F);
+      U && U->getOpcode() == clang::UO_AddrOf)
+    F = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(F))
+    if (const auto *Function = llvm::dyn_cast<clang::FunctionDecl>(DRE->getDecl())) {
+      const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(Function);
+      return MD && !MD->isStatic() ? nullptr : Function; // &S::f: a pointer to a member
+    }
+  if (const clang::CXXRecordDecl *RD = Invoke->getArg(0)->getType()->getAsCXXRecordDecl())
+    return callOperatorCalledIn(FD, RD, 4);
+  return nullptr;
 }
 
 const char *stdRotationName(const clang::FunctionDecl *FD) {

@@ -14,6 +14,7 @@
 #include <string>
 
 namespace clang {
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -37,6 +38,16 @@ bool isStdClamp(const clang::FunctionDecl *FD);
 
 /// std::move and std::forward of one argument: casts whose value is their argument.
 bool isStdMoveOrForward(const clang::FunctionDecl *FD);
+
+/// std::invoke (not std::invoke_r).
+bool isStdInvoke(const clang::FunctionDecl *FD);
+
+/// The function the call \p Invoke of std::invoke(f, args...) reaches: f's call operator
+/// (for a generic lambda or an overloaded one, the specialization or overload the
+/// library's body of std::invoke calls), or the function f names (`std::invoke(g, x)`,
+/// `std::invoke(&g, x)`).  Null for other calls, and where neither shows: a pointer to
+/// a member, a function pointer held in a variable.
+const clang::FunctionDecl *stdInvokeTarget(const clang::CallExpr *Invoke);
 
 /// std::rotl or std::rotr (<bit>): "rotl" or "rotr"; null for every other function.
 const char *stdRotationName(const clang::FunctionDecl *FD);

@@ -229,6 +229,9 @@ enum class ViewKind { ClparView, Vector, Array, Builtin };
 struct View {
   std::string HostExpr;   ///< how the host stub names it, e.g. "x"
   std::string KernelName; ///< base name of its kernel parameters
+  /// How messages name it: the variable, parameter or member the source names (a
+  /// lambda's capture read from its closure is the captured variable).
+  std::string SourceName;
   ViewKind Kind = ViewKind::ClparView;
   ScalarType Element = ScalarType::Float;
   unsigned ElementRecord = 0; ///< Element Record: into Region::Records

@@ -177,6 +177,7 @@ class Buffer:
         self.name, self.ty, self.size = name, ty, size
         self.V, self.E, self.G = 0.0, 0.0, 0
         self.views = []
+        self.builtin = False  # a built-in array, not a std::vector or std::array
 
     def value(self, code):
         return Expr(code, self.ty, self.V, self.E, self.G)
@@ -245,6 +246,7 @@ class Program:
             use_array = rank == 1 and size <= 256 and rng.random() < 0.3
             # A built-in array (`float a0[40]{};`) where a std::array would be, now and then.
             builtin = use_array and rng.random() < 0.4
+            buf.builtin = builtin
             if builtin:
                 self.lines.append('%s %s[%d]{};' % (CPP[ty], name, size))
             elif use_array:
@@ -887,7 +889,8 @@ class Program:
             return self.outline(code, decls, reds, ctx)
         if allow_outline and len(heads) == 1 and not reds and 'lam' not in ctx.used \
                 and rng.random() < 0.4:
-            return self.library_call(code, heads[0], 'p%d_%s' % (self.index, self.fresh('k')))
+            return self.library_call(code, heads[0], 'p%d_%s' % (self.index, self.fresh('k')),
+                                     ctx)
         return decls + code
 
     def product_stmt(self):
@@ -1005,21 +1008,29 @@ class Program:
             ['  %s run() const {' % ret] + ['  ' + b for b in body] + ['  }', '};', '']
         return ['%s%s<int>{%s}.run();' % (assign, name, call_args)]
 
-    def library_call(self, code, head, name):
-        """The loop's body as a lambda (capturing by reference, or by copy where it uses
-        no container, which a copy would not write) that a function template calls
-        for each index of the range it is given, as a header-only library does."""
+    def library_call(self, code, head, name, ctx):
+        """The loop's body as a lambda (capturing by reference, or by copy where the
+        containers it uses are std::vectors or std::arrays it only reads, which the copy
+        holds) that a function template calls for each index of the range it is given,
+        directly or through std::invoke, as a header-only library does."""
         rng = self.rng
         range_text, lv = head
         take = rng.choice(['F f', 'F &&f', 'const F &f'])
         call = 'std::forward<F>(f)' if take == 'F &&f' else 'f'
+        if rng.random() < 0.5:
+            call_text = 'std::invoke(%s, %s)' % (call, lv.name)
+        else:
+            call_text = '%s(%s)' % (call, lv.name)
         self.outlined += ['template <class R, class F>',
                           'static void %s(R range, %s) {' % (name, take),
                           '  for (auto %s : range)' % lv.name,
-                          '    %s(%s);' % (call, lv.name), '}', '']
+                          '    %s;' % call_text, '}', '']
         text = '\n'.join(code)
-        uses_container = any(v.container and v.name in text for v in self.views)
-        cap = '[&]' if uses_container or rng.random() < 0.5 else '[=]'
+        written = set(ctx.forbidden) | ({ctx.out[0].buf} if ctx.out else set())
+        containers = [v for v in self.views if v.container and re.search(r'\b%s\b' % v.name, text)]
+        copyable = all(not v.buf.builtin and v.buf not in written
+                       for v in containers)
+        cap = '[=]' if copyable and rng.random() < 0.5 else '[&]'
         # The iteration's `continue` is the lambda's `return`.
         body = ['  ' + line.replace(') continue;', ') return;') for line in code[1:-1]]
         fn = '%s(auto %s) {' % (cap, lv.name)

@@ -45,8 +45,8 @@ struct is_closure_ref : std::false_type {};
 template <class T>
 struct is_closure_ref<closure_ref<T>> : std::true_type {};
 
-/// The values a tagged closure captured, in the order the lambda lists its captures;
-/// trivially copyable where they are.
+/// The values a tagged closure captured, in the order the lambda lists its captures:
+/// trivially copyable values, clpar::views and std::vectors, each copied once.
 template <class... C>
 struct closure_captures {};
 
@@ -54,7 +54,7 @@ template <class H, class... T>
 struct closure_captures<H, T...> {
   H head;
   closure_captures<T...> tail;
-  constexpr explicit closure_captures(H h, T... t) : head(h), tail(t...) {}
+  constexpr explicit closure_captures(const H &h, const T &...t) : head(h), tail(t...) {}
 };
 
 /// The closure \p L tagged \p Tag; \p Context: for a lambda written in a template, the
@@ -62,12 +62,13 @@ struct closure_captures<H, T...> {
 template <unsigned long long Tag, class Context, class L, class... C>
 struct tagged_closure : L {
   closure_captures<C...> clpar_captures_;
-  constexpr tagged_closure(L l, C... c) : L(static_cast<L &&>(l)), clpar_captures_(c...) {}
+  constexpr tagged_closure(L l, const C &...c)
+      : L(static_cast<L &&>(l)), clpar_captures_(c...) {}
 };
 
-/// The lambda \p l with the tag \p Tag and copies \p c of its captures.
+/// The lambda \p l with the tag \p Tag and copies of its captures \p c.
 template <unsigned long long Tag, class Context = void, class L, class... C>
-constexpr tagged_closure<Tag, Context, L, C...> tag_closure(L l, C... c) {
+constexpr tagged_closure<Tag, Context, L, C...> tag_closure(L l, const C &...c) {
   return tagged_closure<Tag, Context, L, C...>(static_cast<L &&>(l), c...);
 }
 

@@ -1,10 +1,11 @@
 // e2e: lambdas made before the loop hold copies of what they capture by copy.  The kernel
 // reads captured variables by name when the region starts, which is what the lambda holds
-// only while the variables stay as they were: a variable changed after the lambda was made
-// (a scalar, a std::array), or a lambda made in another function (a function template of
-// a "library" given a capturing lambda), keeps the loop on its OpenMP variant, as does a
-// mutable lambda with its own copy of an array; a variable never changed, or a const one,
-// offloads.  The outputs must equal the serial build's in every mode.
+// only while the variables stay as they were (a variable never changed, or a const one);
+// where one changed after the lambda was made (a scalar, a std::array), and for a lambda
+// made in another function (a function template of a "library" given a capturing
+// lambda), the host reads the closure's own copies; a loop that also names the changed
+// variable itself, and a mutable lambda with its own copy of an array, stay on the
+// OpenMP variant.  The outputs must equal the serial build's in every mode.
 //
 // Values are small integers and quarters: exact in every variant.
 #include <clpar/clpar.hpp>
@@ -40,6 +41,8 @@ void copies(clpar::view<const float> in, clpar::view<float> out, int round) {
   std::vector<float> more(in.size());
   const auto kept = [shift](float x) { return x - shift; };  // shift is const: offloads
   for (auto i : clpar::prange(in.size())) more[i] = kept(in[i]) + scale;
+  // The loop names scale, which weigh holds a copy of: OpenMP.
+  for (auto i : clpar::prange(in.size())) more[i] += weigh(in[i]) - scale;
   for (std::size_t i = 0; i < more.size(); ++i) out[i] += more[i] * 10;
   // A mutable lambda made in each iteration changes its own copy of the array only.
   for (auto i : clpar::prange(in.size())) {

@@ -23,21 +23,21 @@ namespace ll {
 /// v[i] = f(v[i]), the closure taken by value.
 template <class T, class F>
 void transform(clpar::view<T> v, F f) {
-  for (auto i : clpar::prange(v.size()))  // region: 11
+  for (auto i : clpar::prange(v.size()))  // region: 13
     v[i] = f(v[i]);
 }
 
 /// f(i) for every i below n, the closure a forwarding reference passed on.
 template <class F>
 void for_index(std::size_t n, F &&f) {
-  for (auto i : clpar::prange(n))  // region: 3
+  for (auto i : clpar::prange(n))  // region: 4
     std::forward<F>(f)(i);
 }
 
 /// v[i] = f(i), called through std::invoke.
 template <class T, class F>
 void generate(clpar::view<T> v, const F &f) {
-  for (auto i : clpar::prange(v.size()))  // region: 1
+  for (auto i : clpar::prange(v.size()))  // region: 3
     v[i] = std::invoke(f, i);
 }
 

@@ -1,4 +1,5 @@
-// e2e lambda_library: lambdas by copy and by reference given to the library.
+// e2e lambda_library: lambdas by copy (a std::vector too) and by reference given to the
+// library, and lambdas made in a generic lambda.
 #include "lambda_library.hpp"
 
 #include "digest.hpp"
@@ -27,6 +28,12 @@ void run_a() {
   const auto twice = [&out](std::size_t i) { out[i] = 2.0f * out[i]; };
   ll::for_index(out.size() / 2, twice);
   ll::for_index(out.size() / 4, std::as_const(twice));
+  // A std::vector captured by copy: the closure's copy, which later writes of the
+  // vector do not change.
+  std::vector<float> taps{0.5f, -1.0f, 2.0f, 0.25f};
+  const auto add_taps = [taps, &out](std::size_t i) { out[i] += taps[i % 4]; };
+  taps.assign(4, 100.0f);
+  ll::for_index(out.size(), add_taps);
   show("a for_index", out);
 
   std::vector<int> ids(700);
@@ -35,4 +42,14 @@ void run_a() {
     return base * int(i % 11) + int(w[i % 3] * 2.0f);
   });
   show("a generate", ids);
+
+  // Lambdas made in a generic lambda: a closure type per specialization, told apart by
+  // the types of its `auto` parameters.
+  const auto offset_all = [](auto view, auto by) {
+    ll::transform(view, [by](auto x) { return x + decltype(x)(by); });
+  };
+  offset_all(clpar::view<float>(v), 1.5f);
+  offset_all(clpar::view<int>(ids), 3);
+  show("a offset_all", v);
+  show("a offset_all", ids);
 }

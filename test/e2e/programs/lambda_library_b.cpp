@@ -1,6 +1,7 @@
 // e2e lambda_library: generic lambdas, a record captured by copy, a lambda returned by a
-// function, a closure kept in a class template, and the library's own lambdas written in
-// function templates.
+// function, a closure kept in a class template, a function object and a generic lambda
+// called through std::invoke, and the library's own lambdas written in function
+// templates.
 #include "lambda_library.hpp"
 
 #include "digest.hpp"
@@ -12,6 +13,12 @@ namespace {
 
 struct affine {
   float scale, shift;
+};
+
+/// A function object, which ll::generate calls through std::invoke as it does a lambda.
+struct ramp {
+  float step;
+  float operator()(std::size_t i) const { return step * float(i % 11); }
 };
 
 /// A lambda made by a function: the closure holds the function's parameters.
@@ -38,6 +45,11 @@ void run_b() {
   for (std::size_t i = 0; i < d.size(); ++i) d[i] = double(int(i % 17) - 8) * 0.25;
   ll::shift(clpar::view<double>(d), -1.5);
   show("b shift", d);
+  std::vector<float> r(700);
+  ll::generate(clpar::view<float>(r), ramp{0.75f});
+  show("b generate ramp", r);
+  ll::generate(clpar::view<float>(r), [](auto i) { return float(i % 13) * 0.25f - 1; });
+  show("b generate generic", r);
 
   const affine t{0.5f, 2.0f};
   const double sum = ll::transform_sum(clpar::view<const float>(v),

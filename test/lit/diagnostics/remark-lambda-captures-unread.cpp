@@ -1,7 +1,8 @@
 // A lambda made before the loop holds copies of what it captures by copy, which the kernel
 // (reading the variables by name when the region starts) gets only while the variables
-// are unchanged; a lambda made in another function captures variables the loop cannot
-// name, which the host reads from the closure where the translator can tag its lambda.
+// are unchanged; else, and for a lambda made in another function, which captures
+// variables the loop cannot name, the host reads the closure's copies where the
+// translator can tag its lambda (and the loop names none of those variables itself).
 // Where not, the loop stays on OpenMP (e2e lambda_copies: the results).
 // RUN: %translate -Rclpar %flags 2>&1 | FileCheck %s
 // RUN: %syntax-check-output
@@ -16,13 +17,27 @@ void changed(clpar::view<float> v) {
   const auto f = [scale](float x) { return x * scale; };
   const auto g = [taps](std::size_t i) { return taps[i % 2]; };
   scale = 3;
+  // The loop names 'scale' too: the kernel would need it twice, with two values.
   for (auto i : clpar::prange(v.size()))
-    v[i] = f(v[i]);
-  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'scale', which changes after the lambda is made (line 18); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
+    v[i] = f(v[i]) + scale;
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'scale', which changes after the lambda is made (line 19); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
   taps[1] = 5;
+  // The host reads g's copy of 'taps' from the closure (tagged where it is made).
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE+1]]:3: remark: 1-D prange nest offloaded
   for (auto i : clpar::prange(v.size()))
     v[i] = g(i);
-  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop not offloaded to OpenCL: it calls a lambda made before the loop with a copy of 'taps', which changes after the lambda is made (line 22); the kernel would read the changed value; the OpenMP variant is used [-Rclpar]
+}
+
+// Two lambdas with copies of one variable, made before and after it changes: the kernel
+// has one argument for it.
+void both(clpar::view<float> v) {
+  float scale = 2;
+  const auto f = [scale](float x) { return x * scale; };
+  scale = 3;
+  const auto h = [scale](float x) { return x + scale; };
+  for (auto i : clpar::prange(v.size()))
+    v[i] = f(v[i]) + h(v[i]);
+  // CHECK: remark-lambda-captures-unread.cpp:[[@LINE-1]]:{{[0-9]+}}: remark: prange loop not offloaded to OpenCL: it calls lambdas that capture 'scale', one read from its closure and one by name; the OpenMP variant is used [-Rclpar]
 }
 
 // Unchanged, or const: the kernel reads what the lambda holds.
@@ -58,7 +73,7 @@ template <class F>
 void apply_copy(clpar::view<float> v, F f) {
   for (auto i : clpar::prange(v.size()))
     v[i] = f(v[i]);
-  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply_copy<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and the host cannot read its captures: the lambda captures 'w' by copy, whose type is not trivially copyable; the OpenMP variant is used [-Rclpar]
+  // CHECK-DAG: remark-lambda-captures-unread.cpp:[[@LINE-1]]:12: remark: prange loop in 'apply_copy<(lambda at {{.*}})>' not offloaded to OpenCL: it calls a lambda made where the loop cannot name what it captures, and the host cannot read its captures: the lambda captures 'w' by copy, whose type is neither trivially copyable nor a std::vector of trivially copyable values; the OpenMP variant is used [-Rclpar]
 }
 
 // Two instantiations whose closure types have no tag cannot both take the chain's last
@@ -91,8 +106,8 @@ void library(clpar::view<float> v, float factor) {
   const auto inner = [factor](float x) { return x - factor; };
   apply_nested(v, [inner](float x) { return inner(x) * 2; });
   apply(v, [factor](float x) mutable { return x + factor; });
-  std::vector<float> w(4, 1.0f);
-  apply_copy(v, [w](float x) { return x + w[0]; });
+  std::vector<std::vector<float>> w(4, std::vector<float>(2, 1.0f));
+  apply_copy(v, [w](float x) { return x + w[0][1]; });
   apply_both(v, [factor](float x) mutable { return x * factor; });
   apply_both(v, [factor](float x) mutable { return x - factor; });
 }

@@ -25,6 +25,15 @@ namespace {
 struct LambdaFinder : clang::RecursiveASTVisitor<LambdaFinder> {
   const clang::SourceManager *SM = nullptr;
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // A generic lambda's specializations, which no declaration visits.
+  bool TraverseLambdaExpr(clang::LambdaExpr *L) {
+    bool R = clang::RecursiveASTVisitor<LambdaFinder>::TraverseLambdaExpr(L);
+    if (clang::FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (clang::FunctionDecl *Spec : T->specializations())
+        if (Spec->hasBody())
+          R = R && TraverseStmt(Spec->getBody());
+    return R;
+  }
   bool VisitLambdaExpr(clang::LambdaExpr *L) {
     const clang::SourceLocation At = SM->getExpansionLoc(L->getBeginLoc());
     if ((SM->isInMainFile(At) || SM->getFilename(At).ends_with("lib.hpp")) &&
@@ -75,10 +84,20 @@ Tagging tagAll(const std::string &Code, unsigned ReplacedLine = 0,
   return T;
 }
 
+/// Why the lambdas of \p T that are not tagged are not, in order.
+std::vector<std::string> refusals(const Tagging &T) {
+  std::vector<std::string> Why;
+  for (const std::string &W : T.Why)
+    if (!W.empty())
+      Why.push_back(W);
+  return Why;
+}
+
 TEST(ClosureTagsTest, CapturesInTheLambdasOrderByCopyAndByReference) {
-  Tagging T = tagAll("struct P { float x, y; };\n"
-                     "float f(float a, P p, float (&w)[2]) {\n"
-                     "  auto l = [a, &w, p](float x) { return a * x + w[0] + p.y; };\n"
+  Tagging T = tagAll("#include <vector>\n"
+                     "struct P { float x, y; };\n"
+                     "float f(float a, P p, float (&w)[2], std::vector<float> c) {\n"
+                     "  auto l = [a, &w, p, c](float x) { return a * x + w[0] + p.y + c[1]; };\n"
                      "  auto m = [&](float x) { return x * a; };\n"
                      "  return l(1) + m(2);\n"
                      "}");
@@ -86,7 +105,8 @@ TEST(ClosureTagsTest, CapturesInTheLambdasOrderByCopyAndByReference) {
   std::vector<clpar::TaggedLambda> W = T.Tags->wrappings();
   ASSERT_EQ(W.size(), 2u);
   using Captures = std::vector<std::pair<std::string, bool>>;
-  EXPECT_EQ(W[0].Captures, (Captures{{"a", false}, {"w", true}, {"p", false}}));
+  EXPECT_EQ(W[0].Captures,
+            (Captures{{"a", false}, {"w", true}, {"p", false}, {"c", false}}));
   EXPECT_EQ(W[1].Captures, (Captures{{"a", true}}));
   EXPECT_NE(W[0].Tag, W[1].Tag);
   EXPECT_EQ(W[0].Tag >> 60, 0u); // three bits left for closure_key_v's qualifiers
@@ -105,31 +125,35 @@ TEST(ClosureTagsTest, LambdasThatCannotBeWrappedSayWhy) {
                      "#define MAKE(n) [n] { return n; }\n"
                      "struct S { int k; int g() { return [this] { return k; }(); } };\n"
                      "auto gen = [](auto v) { return [v] { return v; }(); };\n"
-                     "int f(int n, std::vector<int> v, int (&a)[2]) {\n"
+                     "int f(int n, std::vector<std::vector<int>> v, int (&a)[2]) {\n"
                      "  auto m = [n]() mutable { return ++n; };\n"
                      "  auto i = [k = n] { return k; };\n"
-                     "  auto c = [v] { return v[0]; };\n"
+                     "  auto c = [v] { return v[0][0]; };\n"
                      "  auto b = [a] { return a[0]; };\n"
                      "  auto r = [n] { return n; };\n"
                      "  return m() + i() + c() + b() + MAKE(n)() + gen(1) + r();\n"
                      "}",
                      /*ReplacedLine=*/10);
-  std::vector<std::string> Why;
-  for (const std::string &W : T.Why)
-    if (!W.empty())
-      Why.push_back(W);
-  EXPECT_EQ(Why, (std::vector<std::string>{
+  EXPECT_EQ(refusals(T), (std::vector<std::string>{
                      "captures 'this'",
                      "is mutable",
                      "has an init-capture",
-                     "captures 'v' by copy, whose type is not trivially copyable",
+                     "captures 'v' by copy, whose type is neither trivially copyable nor a "
+                     "std::vector of trivially copyable values",
                      "captures the built-in array 'a' by copy",
                      "is written inside a loop or slice statement the translator replaces",
                      "is written in a macro",
                  }));
-  // gen itself (a generic lambda is one closure type); the lambda in its body, one per
-  // call operator it instantiates, is not found (InstantiationKeyTest).
-  EXPECT_EQ(T.Tags->wrappings().size(), 1u);
+  // gen itself (a generic lambda is one closure type) and the lambda in its body (one
+  // closure type per call operator gen instantiates: LambdasInGenericLambdas...).
+  EXPECT_EQ(T.Tags->wrappings().size(), 2u);
+  // Asked again: the same answer.
+  for (size_t I = 0; I < T.Lambdas.size(); ++I) {
+    std::string Again;
+    EXPECT_EQ(T.Tags->tag(T.Lambdas[I]->getLambdaClass(), Again).has_value(),
+              T.Why[I].empty());
+    EXPECT_EQ(Again, T.Why[I]);
+  }
 }
 
 TEST(ClosureTagsTest, LambdasInTemplatesNameTheTemplatesParameters) {
@@ -187,6 +211,55 @@ TEST(ClosureTagsTest, AHeadersLambdaIsWrappedOnlyWhereNoDefinitionShowsItsType) 
 
 TEST(ClosureTagsTest, TheHostReadsACaptureThroughTheRuntime) {
   EXPECT_EQ(clpar::closureCaptureExpr("this->f_", 2), "::clpar::rt::closure_capture<2>(this->f_)");
+}
+
+TEST(ClosureTagsTest, LambdasInGenericLambdasNameTheAutoParametersByDecltype) {
+  Tagging T = tagAll("template <class F> float call(F f) { return f(1.0f); }\n"
+                     "float f(float k) {\n"
+                     "  auto g = [k](auto v, const auto &w) {\n"
+                     "    return call([k, v, &w](float x) { return x * k + v + w; });\n"
+                     "  };\n"
+                     "  auto h = [](auto v) { float v2 = 1; return [v2] { return v2; }(); };\n"
+                     "  return g(1, 2.0) + g(1.0f, 2) + h(3);\n"
+                     "}");
+  // g, the lambda in g for (int, double) and for (float, int), h, the lambda in h.
+  ASSERT_EQ(T.Lambdas.size(), 5u);
+  EXPECT_EQ(T.Why, (std::vector<std::string>{"", "", "", "", ""}));
+  std::vector<clpar::TaggedLambda> W = T.Tags->wrappings();
+  ASSERT_EQ(W.size(), 4u); // one wrapping for both closure types of g's lambda
+  EXPECT_EQ(W[1].Context, "::clpar::rt::type_list<decltype(v), decltype(w)>");
+  std::string Why;
+  std::optional<clpar::ClosureTag> A = T.Tags->tag(T.Lambdas[1]->getLambdaClass(), Why);
+  std::optional<clpar::ClosureTag> B = T.Tags->tag(T.Lambdas[2]->getLambdaClass(), Why);
+  ASSERT_TRUE(A && B);
+  EXPECT_EQ(A->Tag, B->Tag);
+  ASSERT_EQ(A->Context.size(), 2u);
+  ASSERT_EQ(B->Context.size(), 2u);
+  EXPECT_EQ(A->Context[0].first.getAsType().getAsString(), "int");
+  EXPECT_EQ(A->Context[1].first.getAsType().getAsString(), "const double &");
+  EXPECT_EQ(B->Context[0].first.getAsType().getAsString(), "float");
+  EXPECT_EQ(B->Context[1].first.getAsType().getAsString(), "const int &");
+  // h's lambda names nothing of h's parameter: the context still names it.
+  EXPECT_EQ(W[3].Context, "::clpar::rt::type_list<decltype(v)>");
+}
+
+TEST(ClosureTagsTest, LambdasInGenericLambdasWhoseParametersCannotBeNamedAreNotWrapped) {
+  Tagging T = tagAll("template <class F> float call(F f) { return f(1.0f); }\n"
+                     "float f(float k) {\n"
+                     "  auto g = [k](auto v) {\n"
+                     "    float r = v;\n"
+                     "    { float v = 2; r += call([k, v](float x) { return x * k + v; }); }\n"
+                     "    return r;\n"
+                     "  };\n"
+                     "  auto p = [](auto... a) {\n"
+                     "    return call([](float x) { return x; }) + float(sizeof...(a));\n"
+                     "  };\n"
+                     "  return g(1) + p(1, 2);\n"
+                     "}");
+  EXPECT_EQ(refusals(T), (std::vector<std::string>{
+                     "is written where a declaration hides the parameter 'v'",
+                     "is written in a function with an 'auto...' parameter pack",
+                 }));
 }
 
 } // namespace

@@ -143,37 +143,56 @@ TEST(InstantiationKeyTest, ClosureTypesByTheirTags) {
     EXPECT_EQ(S.rfind("lambda_", 0), 0u) << S;
 }
 
-TEST(InstantiationKeyTest, ClosureTypesOfALambdaInATemplateByItsArguments) {
-  Keys K = keysOf("template <class F> int call(F f) { return f(); }\n"
-                  "template <class T> int use(T v) { return call([v] { return int(v); }); }\n"
-                  "int a = use(1) + use(2.0);",
-                  /*WithTags=*/true);
-  ASSERT_TRUE(K.Failures.empty()) << K.Failures[0];
-  std::vector<std::string> Closures;
+/// The closure conditions' comparisons of contexts in the keys of \p Code, sorted.
+Strings closureContexts(const std::string &Code) {
+  Keys K = keysOf(Code, /*WithTags=*/true);
+  EXPECT_TRUE(K.Failures.empty()) << K.Failures[0];
+  Strings Closures;
   for (const std::string &C : K.Conditions)
     if (C.find("closure_key_v") != std::string::npos)
       Closures.push_back(C.substr(C.find(" && ")));
   std::sort(Closures.begin(), Closures.end());
-  EXPECT_EQ(Closures,
-            (Strings{" && std::is_same_v<::clpar::rt::closure_context_t<F>, "
-                     "::clpar::rt::type_list<double>>)",
-                     " && std::is_same_v<::clpar::rt::closure_context_t<F>, "
-                     "::clpar::rt::type_list<int>>)"}));
+  return Closures;
+}
+
+const Strings IntAndDouble = {" && std::is_same_v<::clpar::rt::closure_context_t<F>, "
+                              "::clpar::rt::type_list<double>>)",
+                              " && std::is_same_v<::clpar::rt::closure_context_t<F>, "
+                              "::clpar::rt::type_list<int>>)"};
+
+TEST(InstantiationKeyTest, ClosureTypesOfALambdaInATemplateByItsArguments) {
+  EXPECT_EQ(closureContexts(
+                "template <class F> int call(F f) { return f(); }\n"
+                "template <class T> int use(T v) { return call([v] { return int(v); }); }\n"
+                "int a = use(1) + use(2.0);"),
+            IntAndDouble);
+}
+
+TEST(InstantiationKeyTest, ClosureTypesOfALambdaInAGenericLambdaByItsParametersTypes) {
+  EXPECT_EQ(closureContexts(
+                "template <class F> int call(F f) { return f(); }\n"
+                "auto use = [](auto v) { return call([v] { return int(v); }); };\n"
+                "int b = use(1) + use(2.0);"),
+            IntAndDouble);
 }
 
 TEST(InstantiationKeyTest, ClosureTypesWithoutATagAreRefused) {
   Keys K = keysOf("template <class F> int call(F f) { return f(); }\n"
                   "int a() { int n = 1; return call([n]() mutable { return ++n; }); }\n"
-                  "auto gen = [](auto v) { return call([v] { return v; }); };\n"
+                  "auto gen = [](auto... v) { return call([] { return 1; }); };\n"
                   "int b = gen(1);",
                   /*WithTags=*/true);
-  std::sort(K.Failures.begin(), K.Failures.end());
-  EXPECT_EQ(K.Failures,
+  Strings Closures; // (gen's own key fails too: "it has an 'auto...' parameter pack")
+  for (const std::string &F : K.Failures)
+    if (F.find("closure type") != std::string::npos)
+      Closures.push_back(F);
+  std::sort(Closures.begin(), Closures.end());
+  EXPECT_EQ(Closures,
             (Strings{"instantiates it with a lambda's closure type, which cannot be named "
                      "there (the lambda is mutable)",
                      "instantiates it with a lambda's closure type, which cannot be named "
-                     "there (the lambda is written where the translator does not find it "
-                     "(in a generic lambda))"}));
+                     "there (the lambda is written in a function with an 'auto...' "
+                     "parameter pack)"}));
 }
 
 TEST(InstantiationKeyTest, TypesDeclaredAfterTheTemplateAreRefused) {
