@@ -46,7 +46,8 @@ struct TaggedLambda {
   uint64_t Tag;
   /// For a lambda written in a template: the template parameters around it, as the
   /// wrapper's second template argument names them where the lambda is written
-  /// (`::clpar::rt::type_list<T, ::clpar::rt::value_list<N>>`); empty elsewhere.
+  /// (`::clpar::rt::type_list<T, ::clpar::rt::value_list<N>>`; a generic lambda's
+  /// `auto` parameters as `decltype(x)`); empty elsewhere.
   std::string Context;
   /// The wrapper's arguments after the lambda, one per capture in the lambda's order:
   /// the variable (a copy) or its address (a capture by reference).
@@ -55,8 +56,8 @@ struct TaggedLambda {
 
 /// A closure type's tag and, for a lambda written in a template, the arguments of the
 /// instantiation it belongs to for the parameters TaggedLambda::Context names (outermost
-/// template first; a pack stays one argument), each with whether its parameter is a
-/// non-type one.
+/// template first; a pack stays one argument; for a generic lambda's `auto` parameter,
+/// the parameter's type), each with whether its parameter is a non-type one.
 struct ClosureTag {
   uint64_t Tag;
   std::vector<std::pair<clang::TemplateArgument, bool>> Context;
@@ -71,11 +72,12 @@ public:
 
   /// The tag of the closure type \p RD, whose lambda is then wrapped; nothing, with
   /// \p Why set (to complete "the lambda ..."), where it cannot be: a lambda written in
-  /// a macro, in a file not translated, inside a loop, in a generic lambda or a template
-  /// whose parameters cannot be named where it is, or whose instantiations capture
-  /// differently; mutable, or capturing `this`, a pack, an init-capture, or by copy a
-  /// built-in array or a value that is not trivially copyable (other than a
-  /// clpar::view).
+  /// a macro, in a file not translated, inside a loop, in a template or generic lambda
+  /// whose parameters cannot be named where it is (an `auto...` pack, a hidden name),
+  /// or whose instantiations capture differently; mutable, or capturing `this`, a pack,
+  /// an init-capture, or by copy a built-in array or a value that is not trivially
+  /// copyable (other than a clpar::view or a std::vector of trivially copyable values).
+  /// Asked again, the same answer.
   std::optional<ClosureTag> tag(const clang::CXXRecordDecl *RD, std::string &Why);
 
   /// The wrappings to write, in source order: one per lambda as written, for all the

@@ -2648,6 +2648,8 @@ private:
     if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E)) {
       if (std::optional<ExprPtr> Element = nestedElement(AS, AS->getRBracketLoc()))
         return std::move(*Element);
+      if (std::optional<ExprPtr> Element = outerNestedElement(AS, AS->getRBracketLoc()))
+        return std::move(*Element);
       if (const clang::VarDecl *AV = heldArray(AS->getBase()))
         return arrayElement(AV, expr(AS->getIdx()), AS->getRBracketLoc());
       if (const clang::MemberExpr *ME = arrayMemberOf(AS->getBase()))
@@ -2664,8 +2666,8 @@ private:
           !Base && Array && Ctx.getAsConstantArrayType(Array->getType().getNonReferenceType()))
         return fail(AS->getExprLoc(), "indexes '" + Array->getDecl()->getNameAsString() +
                                           "', a built-in array of more than one dimension "
-                                          "from outside the loop; kernels index those of one "
-                                          "dimension (or use a clpar::view of its elements)");
+                                          "from outside the loop whose elements are no "
+                                          "arithmetic values or structs a kernel holds");
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
                                           Base->getDecl()->getNameAsString() +
@@ -3323,6 +3325,75 @@ private:
     return nestedAt(*N, nestedPosition(*N, 0), Bracket);
   }
 
+  /// `w[i][j]` of an array of arrays from outside the loop (`float w[3][3]` or nested
+  /// std::arrays, of arithmetic values or structs; a reference to one): the element at
+  /// its place (nestedPosition) in a view of all the host's array's elements in C++'s
+  /// order, checked against the whole array's length.  nullopt where \p E indexes no
+  /// such array; a row on its own is refused.
+  std::optional<ExprPtr> outerNestedElement(const clang::Expr *E, clang::SourceLocation Bracket) {
+    NestedIndex N;
+    const clang::Expr *Index = nullptr;
+    const clang::Expr *Whole = E;
+    while (const clang::Expr *Base = subscripted(Whole, Index)) {
+      N.Indices.insert(N.Indices.begin(), Index);
+      Whole = Base;
+    }
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Whole->IgnoreParenImpCasts());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    if (N.Indices.empty() || !VD || Sc->InFunction || Sc->Locals.count(VD) ||
+        heldArray(Whole) || !uniformNesting(VD->getType()))
+      return std::nullopt;
+    std::optional<ArrayShape> Shape = arrayShape(VD->getType());
+    if (!Shape || Shape->Dims.size() < 2)
+      return std::nullopt;
+    if (N.Indices.size() < Shape->Dims.size())
+      return rowRefused(E->getExprLoc(), VD->getNameAsString(), Shape->Dims.size());
+    N.Shape = *Shape;
+    std::optional<unsigned> V = flatViewOf(VD, *Shape, E->getExprLoc());
+    if (!V)
+      return ExprPtr();
+    ExprPtr Position = nestedPosition(N, 0);
+    if (!Position)
+      return ExprPtr();
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    const clang::SourceLocation At = SM.getSpellingLoc(Bracket);
+    ExprPtr A = viewAccess(*V, {R.Site.File, SM.getSpellingLineNumber(At),
+                                SM.getSpellingColumnNumber(At)});
+    A->Operands.push_back(std::move(Position));
+    return A;
+  }
+
+  /// Whether \p T (or what it refers to) nests built-in arrays only or std::arrays only:
+  /// the host's view of it (clpar::rt::view_arg_of) takes either whole.
+  bool uniformNesting(clang::QualType T) {
+    T = T.getNonReferenceType();
+    if (const clang::ConstantArrayType *A = Ctx.getAsConstantArrayType(T))
+      return !arrayTypeInfo(Ctx.getBaseElementType(A));
+    for (std::optional<ArrayTypeInfo> Info = arrayTypeInfo(T); Info;
+         Info = arrayTypeInfo(Info->Element)) {
+      if (Info->Kind != ir::ViewKind::Array)
+        return false;
+      if (Ctx.getAsConstantArrayType(Info->Element))
+        return false;
+      T = Info->Element;
+    }
+    return true;
+  }
+
+  /// The view of \p VD, an array of arrays of \p Shape from outside the loop, as one
+  /// dimension of all its elements.
+  std::optional<unsigned> flatViewOf(const clang::VarDecl *VD, const ArrayShape &Shape,
+                                     clang::SourceLocation Loc) {
+    if (auto Known = FlatViewIndex.find(VD); Known != FlatViewIndex.end())
+      return Known->second;
+    std::optional<ValueType> Elem = elementTypeOf(Shape.Element, Loc);
+    if (!Elem)
+      return std::nullopt;
+    const ArrayTypeInfo Info{Shape.Std ? ir::ViewKind::Array : ir::ViewKind::Builtin,
+                             Shape.Element, 1};
+    return FlatViewIndex[VD] = addView(VD, hostName(VD), Info, *Elem);
+  }
+
   /// Element \p Position of the flat array \p N indexes.
   ExprPtr nestedAt(const NestedIndex &N, ExprPtr Position, clang::SourceLocation Bracket) {
     if (N.Array)
@@ -3695,6 +3766,8 @@ private:
     }
     if (Op == clang::OO_Subscript && OC->getNumArgs() == 2) {
       if (std::optional<ExprPtr> Element = nestedElement(OC, OC->getEndLoc()))
+        return std::move(*Element);
+      if (std::optional<ExprPtr> Element = outerNestedElement(OC, OC->getEndLoc()))
         return std::move(*Element);
       if (const clang::VarDecl *AV = heldArray(OC->getArg(0)))
         return arrayElement(AV, expr(OC->getArg(1)), OC->getEndLoc());
@@ -5319,6 +5392,8 @@ private:
   ClosureTags *Tags;
   /// Variables the host reads from a tagged closure's copies (lambdaCall), by how.
   llvm::DenseMap<const clang::VarDecl *, std::string> CaptureHost;
+  /// Arrays of arrays from outside the loop, each one flat view (outerNestedElement).
+  llvm::DenseMap<const clang::VarDecl *, unsigned> FlatViewIndex;
   /// Variables the host reads by name for a lambda it calls (lambdaCall).
   llvm::DenseSet<const clang::VarDecl *> ReadByName;
   /// The statements of the loop as written (run): its prefix and body.

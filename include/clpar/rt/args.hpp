@@ -69,6 +69,45 @@ view_arg view_arg_of(T (&v)[N], bool written) noexcept {
   return contiguous_arg(v, N, written);
 }
 
+/// The elements of an array of arrays, all dimensions together: built-in arrays
+/// (`float[3][3]`) or std::arrays (`std::array<std::array<float, 3>, 3>`) nested.
+template <class T>
+struct flat_elements {
+  using type = T;
+  static constexpr std::size_t count = 1;
+};
+
+template <class T, std::size_t N>
+struct flat_elements<T[N]> {
+  using type = typename flat_elements<T>::type;
+  static constexpr std::size_t count = N * flat_elements<T>::count;
+};
+
+template <class T, std::size_t N>
+struct flat_elements<std::array<T, N>> {
+  using type = typename flat_elements<T>::type;
+  static constexpr std::size_t count = N * flat_elements<T>::count;
+};
+
+/// A built-in array of arrays from outside the loop (`float w[3][3]`): one dimension of
+/// all its elements, in C++'s order.
+template <class T, std::size_t N, std::size_t M>
+view_arg view_arg_of(T (&v)[N][M], bool written) noexcept {
+  using E = typename flat_elements<T[N][M]>::type;
+  return contiguous_arg(reinterpret_cast<E*>(&v), flat_elements<T[N][M]>::count, written);
+}
+
+/// Nested std::arrays from outside the loop, alike.  A std::array holds its elements and
+/// nothing else in every library clpar supports; the assertion says so where not.
+template <class T, std::size_t M, std::size_t N>
+view_arg view_arg_of(const std::array<std::array<T, M>, N>& v, bool written) noexcept {
+  using Whole = std::array<std::array<T, M>, N>;
+  using E = typename flat_elements<Whole>::type;
+  static_assert(sizeof(Whole) == flat_elements<Whole>::count * sizeof(E),
+                "nested std::arrays with padding cannot be seen as one array");
+  return contiguous_arg(reinterpret_cast<const E*>(&v), flat_elements<Whole>::count, written);
+}
+
 template <class T>
 scalar_arg scalar_arg_of(const T& value) noexcept {
   static_assert(std::is_arithmetic_v<T> || std::is_enum_v<T>,

@@ -2,8 +2,10 @@
 // elements: a local array of weights made at run time (also passed to a function by const
 // reference), a global table, a reference parameter the loop writes, a const reference
 // parameter a range-based for walks, an array of structs a lambda captures by reference,
-// and one a lambda captures by copy.  Every loop here offloads (sites.sh); the outputs
-// must equal the serial build's.  (An out-of-range index of such an array is e2e
+// and one a lambda captures by copy; and arrays of arrays, each one flat view of all its
+// elements: a local 3x3 built-in array made at run time, nested std::arrays by const
+// reference, and a 4x6 built-in array the loop writes.  Every loop here offloads
+// (sites.sh); the outputs must equal the serial build's.  (An out-of-range index of such an array is e2e
 // bounds_error's: the header build cannot check it.)
 //
 // Values are small integers and quarters: exact in every variant.
@@ -11,6 +13,7 @@
 
 #include "digest.hpp"
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -63,6 +66,23 @@ void filter(clpar::view<const float> in, clpar::view<float> out) {
   }
 }
 
+/// A 3x3 stencil whose weights are made at run time, plus nested std::arrays; then a
+/// 4x6 array of the caller's written element by element.
+void blur(clpar::view<const float, 2> in, clpar::view<float, 2> out, float centre,
+          const std::array<std::array<float, 2>, 3> &mix, float (&hits)[4][6]) {
+  float k[3][3] = {{1, 2, 1}, {2, 4, 2}, {1, 2, 1}};
+  k[1][1] = centre;  // made at run time: no constant table
+  for (auto i : clpar::prange(std::size_t(1), in.extent(0) - 1))  // region: 1
+    for (auto j : clpar::prange(std::size_t(1), in.extent(1) - 1)) {
+      float s = 0;
+      for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) s += k[a][b] * in(i + a - 1, j + b - 1);
+      out(i, j) = s * 0.0625f + mix[i % 3][j % 2];
+    }
+  for (auto r : clpar::prange(std::size_t(4)))  // region: 1
+    for (auto c : clpar::prange(std::size_t(6))) hits[r][c] = k[r % 3][c % 3] + float(r * 6 + c);
+}
+
 }  // namespace
 
 int main() {
@@ -78,5 +98,13 @@ int main() {
   show("row_totals", std::vector<float>(totals, totals + 24));
   filter(clpar::view<const float>(in), clpar::view<float>(out));
   show("filter", out);
+  std::vector<float> img(20 * 30), blurred(20 * 30);
+  for (std::size_t i = 0; i < img.size(); ++i) img[i] = 0.25f * float(int(i % 23) - 11);
+  const std::array<std::array<float, 2>, 3> mix{{{0.5f, -0.5f}, {1, 0}, {0.25f, 2}}};
+  float hits[4][6] = {};
+  blur(clpar::view<const float, 2>(img.data(), 20, 30), clpar::view<float, 2>(blurred.data(), 20, 30),
+       4.0f, mix, hits);
+  show("blur", blurred);
+  show("hits", std::vector<float>(&hits[0][0], &hits[0][0] + 24));
   return 0;
 }
