@@ -3271,6 +3271,19 @@ private:
     return OC->getArg(0)->IgnoreParenImpCasts();
   }
 
+  /// The array that the chain of subscripts \p E (`a[i][j]`, each one subscripted's)
+  /// indexes, `a`; their indices, outermost first, added to \p Indices (none where \p E
+  /// is no subscript, which is then returned).
+  const clang::Expr *subscriptChain(const clang::Expr *E,
+                                    std::vector<const clang::Expr *> &Indices) {
+    const clang::Expr *Index = nullptr;
+    while (const clang::Expr *Base = subscripted(E, Index)) {
+      Indices.insert(Indices.begin(), Index);
+      E = Base;
+    }
+    return E;
+  }
+
   /// An array of arrays the kernel holds (a private array, a table, a struct's array
   /// member) that \p E indexes (`a[i][j]`, or a row `a[i]`): its shape, the indices
   /// outermost first, and the array; nullopt where \p E indexes no such array.
@@ -3285,11 +3298,7 @@ private:
   };
   std::optional<NestedIndex> nestedIndex(const clang::Expr *E) {
     NestedIndex N;
-    const clang::Expr *Index = nullptr;
-    while (const clang::Expr *Base = subscripted(E, Index)) {
-      N.Indices.insert(N.Indices.begin(), Index);
-      E = Base;
-    }
+    E = subscriptChain(E, N.Indices);
     if (N.Indices.empty())
       return std::nullopt;
     if (!(N.Array = heldArray(E)) && !(N.Member = arrayMemberOf(E)))
@@ -3332,12 +3341,7 @@ private:
   /// such array; a row on its own is refused.
   std::optional<ExprPtr> outerNestedElement(const clang::Expr *E, clang::SourceLocation Bracket) {
     NestedIndex N;
-    const clang::Expr *Index = nullptr;
-    const clang::Expr *Whole = E;
-    while (const clang::Expr *Base = subscripted(Whole, Index)) {
-      N.Indices.insert(N.Indices.begin(), Index);
-      Whole = Base;
-    }
+    const clang::Expr *Whole = subscriptChain(E, N.Indices);
     const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Whole->IgnoreParenImpCasts());
     const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
     if (N.Indices.empty() || !VD || Sc->InFunction || Sc->Locals.count(VD) ||
