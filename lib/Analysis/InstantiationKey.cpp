@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -77,6 +78,7 @@ public:
 
   std::vector<std::string> Conditions;
   std::vector<std::string> Readable; ///< the arguments, for kernel names
+  std::vector<std::string> ForwardDeclarations; ///< InstantiationKey::ForwardDeclarations
   std::string Why;
 
 private:
@@ -160,10 +162,37 @@ private:
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::SourceLocation Declared =
         SM.getExpansionLoc(First->getCanonicalDecl()->getLocation());
-    if (!SM.isBeforeInTranslationUnit(Declared, At))
+    if (!SM.isBeforeInTranslationUnit(Declared, At)) {
+      // A class declared after the template: declared ahead of it where C++ allows.
+      if (std::optional<std::string> Ahead = declarationAhead(TD)) {
+        if (std::find(ForwardDeclarations.begin(), ForwardDeclarations.end(), *Ahead) ==
+            ForwardDeclarations.end())
+          ForwardDeclarations.push_back(*Ahead);
+        return true;
+      }
       return fail("instantiates it with '" + spell(T) +
                   "', which is declared after the template");
+    }
     return true;
+  }
+
+  /// `namespace a { struct s; }` for \p TD, a class (not a template's specialization)
+  /// whose scopes are namespaces only; nullopt for anything C++ cannot declare ahead so.
+  static std::optional<std::string> declarationAhead(const clang::TagDecl *TD) {
+    const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(TD);
+    if (!RD || !RD->getIdentifier() || llvm::isa<clang::ClassTemplateSpecializationDecl>(RD) ||
+        RD->getDescribedClassTemplate() || RD->isLambda())
+      return std::nullopt;
+    std::string Text = std::string(RD->getKindName()) + " " + RD->getName().str() + ";";
+    for (const clang::DeclContext *DC = RD->getDeclContext(); !DC->isTranslationUnit();
+         DC = DC->getParent()) {
+      const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(DC);
+      if (!NS)
+        return std::nullopt; // nested in a class, a linkage specification, ...
+      Text = "namespace " + (NS->isAnonymousNamespace() ? std::string() : NS->getName().str() + " ") +
+             "{ " + Text + " }";
+    }
+    return Text;
   }
 
   bool nameableArg(const clang::TemplateArgument &A) {
@@ -457,6 +486,7 @@ std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Cont
   }
   for (const std::string &C : B.Conditions)
     K.Condition += (K.Condition.empty() ? "" : " && ") + C;
+  K.ForwardDeclarations = B.ForwardDeclarations;
   // Readable where it can be (clpar_axpy_12_3_float); a hash of the condition where the
   // arguments would make a long or ambiguous name.
   std::string Joined;

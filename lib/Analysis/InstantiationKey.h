@@ -24,6 +24,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -41,6 +42,11 @@ struct InstantiationKey {
   std::string Condition; ///< C++ constant expression, true in this instantiation only
   std::string Suffix;    ///< for kernel names: identifier characters, stable across files
   std::string Name;      ///< for remarks: "axpy<float>", "Grid<double>::step"
+  /// Classes the condition names that are declared after the template (a header's
+  /// template instantiated with the program's own structs, the CRTP's derived class),
+  /// each declared ahead, as it must be written before the top-level declaration
+  /// holding the loop: `struct particle;`, `namespace app { class cell; }`.
+  std::vector<std::string> ForwardDeclarations;
 };
 
 /// How remarks and traces name the instantiation \p FD: "axpy<float>",
@@ -50,8 +56,9 @@ std::string instantiationName(const clang::FunctionDecl *FD, clang::ASTContext &
 /// The key of the instantiation that \p Context (the innermost function around a loop,
 /// a lambda's call operator included) belongs to; the loop is written at \p At.  Returns
 /// nullopt with \p Why set when an argument cannot be named at \p At (a local or unnamed
-/// type, a closure type, a type declared after the template, a template template
-/// argument).  A closure type is named by its lambda's tag where \p Tags can give one
+/// type, a closure type, a type declared after the template that cannot be declared
+/// ahead (a class template's specialization, a class nested in a class, an
+/// enumeration), a template template argument).  A closure type is named by its lambda's tag where \p Tags can give one
 /// (which then wraps the lambda).
 std::optional<InstantiationKey> instantiationKey(const clang::FunctionDecl *Context,
                                                  clang::SourceLocation At,

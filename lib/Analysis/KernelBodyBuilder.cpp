@@ -62,6 +62,26 @@ struct LocalArray {
   unsigned Record = 0; ///< Element Record: into Region::Records
 };
 
+/// The array a pointer of the kernel points into: a private array, or the caller's array
+/// that a pointer parameter points into (whose element count is then a parameter too).
+struct PointerBase {
+  std::string Array; ///< its kernel name
+  ScalarType Element = ScalarType::Int;
+  unsigned Record = 0;
+  unsigned long long Size = 0; ///< its element count where ExtentName is empty
+  std::string ExtentName;      ///< the parameter holding its element count
+  /// A variable of the kernel passed by address (`f(&t)`): one element, no array.
+  bool Scalar = false;
+  bool same(const PointerBase &O) const { return Array == O.Array; }
+};
+
+/// A pointer variable of the kernel (a local or a parameter) into a private array: the
+/// array, and the local (a long) holding the position it points at.
+struct PointerVar {
+  PointerBase Base;
+  std::string Position;
+};
+
 /// Private arrays larger than this stay on the host: a work-item's memory is small.
 constexpr unsigned long long MaxPrivateArrayElements = 4096;
 /// The most elements an array member of a struct may have: an object from outside the
@@ -118,6 +138,16 @@ struct Scope {
   /// A function returning a std::array by value: the caller's array it fills, a
   /// parameter by address, which `return` stores into.
   std::optional<LocalArray> Result;
+  /// Pointers into private arrays (pointerDecl, pointer parameters).
+  llvm::DenseMap<const clang::VarDecl *, PointerVar> Pointers;
+  /// A function returning a pointer: it returns the position in the array of its
+  /// parameter ReturnedParam.  A `return` of a pointer into the array of another
+  /// parameter (a range's end) returns its distance from that array's start, so each call
+  /// must give both one array: SameArrayParams, which calls of other functions that
+  /// require it of this one's pointer parameters add to.
+  bool ReturnsPointer = false;
+  std::optional<unsigned> ReturnedParam;
+  std::set<unsigned> SameArrayParams;
 };
 
 class Builder {
@@ -207,6 +237,12 @@ private:
     T = T.getNonReferenceType();
     const clang::CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     return RD && !RD->isLambda() && !arrayTypeInfo(T);
+  }
+
+  /// Whether making \p E, an object of a stateless class, may have effects: not where
+  /// C++ can evaluate it as a constant (`__iter_less_iter()`, a constexpr factory).
+  bool mayHaveEffects(const clang::Expr *E) {
+    return E->HasSideEffects(Ctx) && !E->isEvaluatable(Ctx);
   }
 
   /// Whether values of \p T are objects of a stateless class: one with no data members and
@@ -748,6 +784,13 @@ private:
     return llvm::dyn_cast<clang::CXXThisExpr>(E);
   }
 
+  /// Whether \p E is `static_cast<D *>(this)`, the CRTP's derived object by pointer.
+  static bool derivedThis(const clang::Expr *E) {
+    const auto *C = llvm::dyn_cast<clang::ExplicitCastExpr>(E->IgnoreParenImpCasts());
+    return C && C->getCastKind() == clang::CK_BaseToDerived && C->getType()->isPointerType() &&
+           llvm::isa<clang::CXXThisExpr>(C->getSubExpr()->IgnoreParenImpCasts());
+  }
+
   /// \p E without its conversions to empty base classes (`d` of `d.twice()` where twice
   /// is a member function of d's CRTP base).
   static const clang::Expr *throughEmptyBases(const clang::Expr *E) {
@@ -824,13 +867,16 @@ private:
         const clang::CXXThisExpr *This = thisOf(C->getSubExpr());
         const clang::CXXRecordDecl *Target =
             C->getType().getNonReferenceType()->getAsCXXRecordDecl();
-        if (This && Sc->HasThis && Target && !C->getType()->isPointerType() &&
-            classOf(Sc->ThisRecord) == Target->getCanonicalDecl())
-          return thisObject(This);
+        const clang::CXXRecordDecl *Derived =
+            C->getType()->isPointerType() ? C->getType()->getPointeeCXXRecordDecl() : Target;
+        if (This && Sc->HasThis && Derived &&
+            classOf(Sc->ThisRecord) == Derived->getCanonicalDecl())
+          return thisObject(This); // `static_cast<D *>(this)->m` too
         return fail(C->getExprLoc(), "converts to the derived class '" +
-                                         (Target ? Target->getNameAsString() : "") +
+                                         (Derived ? Derived->getNameAsString() : "") +
                                          "' other than as `static_cast<const D &>(*this)` "
-                                         "in a member function of its empty base");
+                                         "or `static_cast<D *>(this)` in a member function "
+                                         "of its empty base");
       }
       default:
         break;
@@ -840,6 +886,11 @@ private:
       return thisObject(This);
     if (const clang::Expr *Target = pointerTarget(E))
       return expr(Target); // a pointer declared in the body
+    if (pointerBaseOf(E)) { // a pointer into a private array: the element it points at
+      PointerBase Base;
+      ExprPtr At = pointerPosition(E, Base);
+      return At ? pointedElement(Base, std::move(At), E->getExprLoc()) : nullptr;
+    }
     return expr(E);
   }
 
@@ -1539,6 +1590,42 @@ private:
         Out.push_back(std::move(RS));
         return true;
       }
+      if (Sc->ReturnsPointer && Ret->getRetValue()) {
+        // The position in the array of one of the function's pointer parameters.
+        PointerBase Base;
+        ExprPtr At = pointerBaseOf(Ret->getRetValue())
+                         ? pointerPosition(Ret->getRetValue(), Base)
+                         : fail(Ret->getReturnLoc(), "returns a pointer other than one into "
+                                                     "an array it is given");
+        if (!At)
+          return false;
+        std::optional<unsigned> From;
+        const PointerBase *First = nullptr;
+        for (const auto &[Var, Pointer] : Sc->Pointers)
+          if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var)) {
+            if (Pointer.Base.same(Base))
+              From = Param->getFunctionScopeIndex();
+            if (Sc->ReturnedParam && Param->getFunctionScopeIndex() == *Sc->ReturnedParam)
+              First = &Pointer.Base;
+          }
+        if (!From)
+          return fail(Ret->getReturnLoc(), "returns a pointer into an array of its own"), false;
+        if (!Sc->ReturnedParam)
+          Sc->ReturnedParam = From;
+        if (First && !First->same(Base)) { // (array + position) - first array
+          Sc->SameArrayParams.insert({*From, *Sc->ReturnedParam});
+          ExprPtr Address = pointerAddress(Base, std::move(At));
+          ExprPtr Origin = makeExpr(Expr::Kind::Local, ScalarType::Long);
+          Origin->Text = First->Array;
+          At = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+          At->Text = "-";
+          At->Operands.push_back(std::move(Address));
+          At->Operands.push_back(std::move(Origin));
+        }
+        RS->Init = std::move(At);
+        Out.push_back(std::move(RS));
+        return true;
+      }
       if (Ret->getRetValue()) {
         ExprPtr V = expr(Ret->getRetValue());
         if (!V)
@@ -1834,7 +1921,7 @@ private:
       return std::make_unique<Stmt>(Stmt::Kind::Null);
     // Nor does an object of a stateless class, made without effects.
     if (isStateless(VD->getType())) {
-      if (VD->getInit() && VD->getInit()->HasSideEffects(Ctx))
+      if (VD->getInit() && mayHaveEffects(VD->getInit()))
         return fail(VD->getLocation(), "declares '" + VD->getNameAsString() +
                                            "' of the stateless class '" +
                                            typeText(VD->getType()) +
@@ -1858,6 +1945,8 @@ private:
         (!arrayTypeInfo(VD->getType()) || (VD->getInit() && arrayMemberOf(VD->getInit()))))
       if (std::optional<StmtPtr> Alias = referenceLocal(VD))
         return std::move(*Alias);
+    if (VD->getType()->isPointerType() && pointerBaseOf(VD->getInit()))
+      return pointerDecl(VD);
     if (VD->getType()->isPointerType())
       if (std::optional<StmtPtr> Alias = pointerLocal(VD))
         return std::move(*Alias);
@@ -2047,7 +2136,13 @@ private:
       return false;
     const clang::VarDecl *WithInit = nullptr;
     const clang::Expr *Init = VD->getAnyInitializer(WithInit);
-    return Init && !Init->isValueDependent() && WithInit->evaluateValue();
+    if (!Init || Init->isValueDependent() || !WithInit->evaluateValue())
+      return false;
+    // A local array used as a pointer stays private (pointerPosition).
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal())
+      if (const clang::Stmt *Block = declarationPlace(VD).first; Block && usedAsPointer(VD, Block))
+        return false;
+    return true;
   }
 
   /// The table \p VD becomes, made on first use; nothing (no reason given) when it is no
@@ -2481,6 +2576,443 @@ private:
     return R.AccessCount++;
   }
 
+  // ---- pointers into private arrays -----------------------------------------
+  //
+  // A pointer into an array the work-item holds (a local array, a std::array, or the
+  // caller's array a pointer parameter points into) is the array, known when translating,
+  // and a position, a long of the kernel: `*p` is the element at the position (checked
+  // against the array's extent as any element of it), `p + k` the position plus k, `++p`
+  // increments it.  So C++'s iterator idioms over small arrays (`std::accumulate(w,
+  // w + 4, 0.0f)`, `std::max_element(a.begin(), a.end())`, helpers taking `const float *`)
+  // become loops over positions.  A pointer parameter takes three arguments: the array's
+  // first element's address, the position, and the element count.
+
+  /// The private array \p E names, as a pointer's array; nullopt for anything else.
+  std::optional<PointerBase> privateArrayBase(const clang::Expr *E) {
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    auto It = VD ? Sc->Arrays.find(VD) : Sc->Arrays.end();
+    if (It == Sc->Arrays.end())
+      return std::nullopt;
+    std::optional<ArrayShape> Shape = arrayShape(VD->getType().getNonReferenceType());
+    if (!Shape || Shape->Dims.size() != 1)
+      return std::nullopt; // a row of an array of arrays is not a pointer's array here
+    return PointerBase{It->second.Name, It->second.Element, It->second.Record,
+                       It->second.Size, ""};
+  }
+
+  /// `&t` of a variable of the kernel (arithmetic or a struct) as the pointer argument of a
+  /// call: an array of one element, which the function reaches through its address.
+  std::optional<PointerBase> scalarAddress(const clang::Expr *E) {
+    const auto *UO = E ? llvm::dyn_cast<clang::UnaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!UO || UO->getOpcode() != clang::UO_AddrOf)
+      return std::nullopt;
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    auto Name = VD ? Sc->LocalNames.find(VD) : Sc->LocalNames.end();
+    if (Name == Sc->LocalNames.end() || !Sc->Locals.count(VD) || Aliases.count(VD) ||
+        VD->getType()->isReferenceType() || Sc->ReadOnlyNames.count(Name->second))
+      return std::nullopt;
+    std::optional<ValueType> T = valueTypeOf(VD->getType(), VD->getLocation());
+    if (!T)
+      return std::nullopt;
+    PointerBase B{Name->second, T->Type, T->Record, 1, ""};
+    B.Scalar = true;
+    return B;
+  }
+
+  /// Whether \p FD is std::NAME for one of \p Names (std::begin, std::data, ...).
+  static bool isStdNamed(const clang::FunctionDecl *FD,
+                         std::initializer_list<llvm::StringRef> Names) {
+    if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier())
+      return false;
+    return llvm::is_contained(Names, FD->getName());
+  }
+
+  /// `a.begin()`, `a.data()`, `std::end(a)` and the like of a private array \p Array:
+  /// true with \p AtEnd set, for the calls that point into it.
+  bool arrayIterator(const clang::Expr *E, const clang::Expr *&Array, bool &AtEnd) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
+      const clang::CXXMethodDecl *MD = MC->getMethodDecl();
+      const clang::CXXRecordDecl *RD = MD ? MD->getParent() : nullptr;
+      if (!RD || !RD->isInStdNamespace() || RD->getName() != "array" || MC->getNumArgs() != 0 ||
+          !MD->getIdentifier())
+        return false;
+      const llvm::StringRef Name = MD->getName();
+      if (Name != "begin" && Name != "cbegin" && Name != "data" && Name != "end" &&
+          Name != "cend")
+        return false;
+      Array = MC->getImplicitObjectArgument();
+      AtEnd = Name == "end" || Name == "cend";
+      return true;
+    }
+    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E);
+        CE && CE->getNumArgs() == 1 &&
+        isStdNamed(CE->getDirectCallee(), {"begin", "cbegin", "data", "end", "cend"})) {
+      Array = CE->getArg(0);
+      const llvm::StringRef Name = CE->getDirectCallee()->getName();
+      AtEnd = Name == "end" || Name == "cend";
+      return true;
+    }
+    return false;
+  }
+
+  /// The array the pointer \p E points into, where \p E is a pointer into a private array
+  /// of one of the shapes pointerPosition translates; nullopt otherwise.  Nothing is
+  /// translated or refused: the callers choose between this and other ways.
+  std::optional<PointerBase> pointerBaseOf(const clang::Expr *E) {
+    if (!E)
+      return std::nullopt;
+    if (const auto *DA = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      E = DA->getExpr();
+    E = E->IgnoreParens();
+    if (const auto *Cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      E = Cleanups->getSubExpr()->IgnoreParens();
+    if (!E->getType()->isPointerType() || E->getType()->getPointeeType()->isArrayType())
+      return std::nullopt;
+    if (const auto *C = llvm::dyn_cast<clang::ImplicitCastExpr>(E)) {
+      if (C->getCastKind() == clang::CK_ArrayToPointerDecay)
+        return privateArrayBase(C->getSubExpr());
+      if (C->getCastKind() == clang::CK_NoOp || C->getCastKind() == clang::CK_LValueToRValue)
+        return pointerBaseOf(C->getSubExpr());
+      return std::nullopt;
+    }
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      auto It = VD ? Sc->Pointers.find(VD) : Sc->Pointers.end();
+      return It != Sc->Pointers.end() ? std::optional<PointerBase>(It->second.Base)
+                                      : std::nullopt;
+    }
+    if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return pointerBaseOf(UO->getSubExpr());
+      if (UO->getOpcode() != clang::UO_AddrOf)
+        return std::nullopt;
+      const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(Sub))
+        return pointerBaseOf(AS->getBase());
+      if (const auto *Deref = llvm::dyn_cast<clang::UnaryOperator>(Sub);
+          Deref && Deref->getOpcode() == clang::UO_Deref)
+        return pointerBaseOf(Deref->getSubExpr());
+      if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Sub);
+          OC && OC->getOperator() == clang::OO_Subscript && OC->getNumArgs() == 2)
+        return privateArrayBase(OC->getArg(0));
+      return std::nullopt;
+    }
+    if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E)) {
+      if (BO->getOpcode() == clang::BO_Comma)
+        return pointerBaseOf(BO->getRHS());
+      if (BO->isAssignmentOp() || BO->getLHS()->getType()->isPointerType())
+        return pointerBaseOf(BO->getLHS());
+      return pointerBaseOf(BO->getRHS()); // k + p
+    }
+    if (const auto *CO = llvm::dyn_cast<clang::ConditionalOperator>(E)) {
+      // Two arrays: pointerPosition refuses it with its reason.
+      std::optional<PointerBase> A = pointerBaseOf(CO->getTrueExpr());
+      return A && pointerBaseOf(CO->getFalseExpr()) ? A : std::nullopt;
+    }
+    const clang::Expr *Array = nullptr;
+    bool AtEnd = false;
+    if (arrayIterator(E, Array, AtEnd))
+      return privateArrayBase(Array);
+    // A function returning a pointer: one into the array of a pointer it is given (which
+    // pointerPosition confirms once the function is translated).
+    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E))
+      for (const clang::Expr *Arg : CE->arguments())
+        if (std::optional<PointerBase> B = pointerBaseOf(Arg))
+          return B;
+        else if (std::optional<PointerBase> V = scalarAddress(Arg))
+          return V; // refused by pointerPosition, with its reason
+    return std::nullopt;
+  }
+
+  /// The position (a long) that \p E, a pointer pointerBaseOf accepts, points at; its
+  /// array in \p Base.  Null, refused, for the shapes it cannot translate.
+  ExprPtr pointerPosition(const clang::Expr *E, PointerBase &Base) {
+    if (const auto *DA = llvm::dyn_cast<clang::CXXDefaultArgExpr>(E))
+      E = DA->getExpr();
+    E = E->IgnoreParens();
+    if (const auto *Cleanups = llvm::dyn_cast<clang::ExprWithCleanups>(E))
+      E = Cleanups->getSubExpr()->IgnoreParens();
+    const clang::SourceLocation Loc = E->getExprLoc();
+    const auto Zero = [&] {
+      return intLiteral(llvm::APSInt(llvm::APInt(64, 0), false), ScalarType::Long);
+    };
+    const auto Offset = [&](ExprPtr At, const char *Op, const clang::Expr *By) -> ExprPtr {
+      ExprPtr K = expr(By);
+      if (!At || !K)
+        return nullptr;
+      ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+      B->Text = Op;
+      B->Operands.push_back(std::move(At));
+      B->Operands.push_back(makeCast(ScalarType::Long, std::move(K)));
+      return B;
+    };
+    if (const auto *C = llvm::dyn_cast<clang::ImplicitCastExpr>(E)) {
+      if (C->getCastKind() == clang::CK_ArrayToPointerDecay) {
+        std::optional<PointerBase> B = privateArrayBase(C->getSubExpr());
+        if (!B)
+          return fail(Loc, "uses a pointer into an array other than one the work-item "
+                           "holds (a local array or std::array, not a constant table, a "
+                           "view or a struct's array member)");
+        Base = *B;
+        return Zero();
+      }
+      if (C->getCastKind() == clang::CK_NoOp || C->getCastKind() == clang::CK_LValueToRValue)
+        return pointerPosition(C->getSubExpr(), Base);
+    }
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      if (auto It = VD ? Sc->Pointers.find(VD) : Sc->Pointers.end(); It != Sc->Pointers.end()) {
+        Base = It->second.Base;
+        ExprPtr L = makeExpr(Expr::Kind::Local, ScalarType::Long);
+        L->Text = It->second.Position;
+        return L;
+      }
+    }
+    if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(E)) {
+      const clang::Expr *Sub = UO->getSubExpr()->IgnoreParens();
+      if (UO->isIncrementDecrementOp()) {
+        ExprPtr At = pointerPosition(Sub, Base);
+        if (!At)
+          return nullptr;
+        if (At->K != Expr::Kind::Local)
+          return fail(UO->getOperatorLoc(), "increments a pointer other than a variable");
+        ExprPtr U = makeExpr(Expr::Kind::Unary, ScalarType::Long);
+        U->Text = UO->isIncrementOp() ? "++" : "--";
+        U->Postfix = UO->isPostfix();
+        U->Operands.push_back(std::move(At));
+        return U;
+      }
+      if (UO->getOpcode() == clang::UO_AddrOf) {
+        if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(Sub))
+          return Offset(pointerPosition(AS->getBase(), Base), "+", AS->getIdx());
+        if (const auto *Deref = llvm::dyn_cast<clang::UnaryOperator>(Sub);
+            Deref && Deref->getOpcode() == clang::UO_Deref)
+          return pointerPosition(Deref->getSubExpr(), Base);
+        if (const auto *OC = llvm::dyn_cast<clang::CXXOperatorCallExpr>(Sub);
+            OC && OC->getOperator() == clang::OO_Subscript && OC->getNumArgs() == 2)
+          if (std::optional<PointerBase> B = privateArrayBase(OC->getArg(0))) {
+            Base = *B;
+            return Offset(Zero(), "+", unwrapIndex(OC->getArg(1)));
+          }
+      }
+    }
+    if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(E)) {
+      const clang::Expr *L = BO->getLHS(), *Rhs = BO->getRHS();
+      switch (BO->getOpcode()) {
+      case clang::BO_Add:
+      case clang::BO_Sub:
+        if (!L->getType()->isPointerType())
+          std::swap(L, Rhs); // k + p
+        return Offset(pointerPosition(L, Base), BO->getOpcode() == clang::BO_Add ? "+" : "-",
+                      Rhs);
+      case clang::BO_Comma: {
+        ExprPtr First = expr(L);
+        ExprPtr Then = First ? pointerPosition(Rhs, Base) : nullptr;
+        if (!Then)
+          return nullptr;
+        ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+        B->Text = ",";
+        B->Operands.push_back(std::move(First));
+        B->Operands.push_back(std::move(Then));
+        return B;
+      }
+      case clang::BO_AddAssign:
+      case clang::BO_SubAssign:
+      case clang::BO_Assign: {
+        ExprPtr To = pointerPosition(L, Base);
+        if (!To)
+          return nullptr;
+        if (To->K != Expr::Kind::Local)
+          return fail(BO->getOperatorLoc(), "assigns to a pointer other than a variable");
+        if (BO->getOpcode() != clang::BO_Assign)
+          return Offset(std::move(To), BO->getOpcode() == clang::BO_AddAssign ? "+=" : "-=",
+                        Rhs);
+        PointerBase From;
+        ExprPtr Value = pointerPosition(Rhs, From);
+        if (!Value)
+          return nullptr;
+        if (!From.same(Base))
+          return fail(BO->getOperatorLoc(), "points a pointer into another array than the one "
+                                            "it was declared with");
+        ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+        B->Text = "=";
+        B->Operands.push_back(std::move(To));
+        B->Operands.push_back(std::move(Value));
+        return B;
+      }
+      default:
+        break;
+      }
+    }
+    if (const auto *CO = llvm::dyn_cast<clang::ConditionalOperator>(E)) {
+      PointerBase Other;
+      ExprPtr Cond = expr(CO->getCond());
+      ExprPtr A = Cond ? pointerPosition(CO->getTrueExpr(), Base) : nullptr;
+      ExprPtr B = A ? pointerPosition(CO->getFalseExpr(), Other) : nullptr;
+      if (!B)
+        return nullptr;
+      if (!Other.same(Base))
+        return fail(CO->getQuestionLoc(), "chooses between pointers into two arrays");
+      ExprPtr C = makeExpr(Expr::Kind::Conditional, ScalarType::Long);
+      C->Operands.push_back(std::move(Cond));
+      C->Operands.push_back(std::move(A));
+      C->Operands.push_back(std::move(B));
+      return C;
+    }
+    const clang::Expr *Array = nullptr;
+    bool AtEnd = false;
+    if (arrayIterator(E, Array, AtEnd)) {
+      std::optional<PointerBase> B = privateArrayBase(Array);
+      if (!B)
+        return fail(Loc, "takes an iterator of an array other than one the work-item holds "
+                         "(a local array or std::array)");
+      Base = *B;
+      return intLiteral(llvm::APSInt(llvm::APInt(64, AtEnd ? B->Size : 0), false),
+                        ScalarType::Long);
+    }
+    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
+      ExprPtr Call = expr(CE);
+      if (!Call)
+        return nullptr;
+      auto Returned = Call->K == Expr::Kind::FunctionCall
+                          ? ReturnedPointerParam.find(Call->Index)
+                          : ReturnedPointerParam.end();
+      auto Given = Returned != ReturnedPointerParam.end()
+                       ? LastPointerArgs.find(Returned->second)
+                       : LastPointerArgs.end();
+      if (Given == LastPointerArgs.end() || Given->second.Scalar)
+        return fail(Loc, "uses a pointer a call returns other than one into an array it is "
+                         "given");
+      Base = Given->second;
+      return Call;
+    }
+    return fail(Loc, "uses a pointer other than one into an array the work-item holds "
+                     "(a local array or std::array: its name, &a[k], a.begin(), a.data(), "
+                     "and arithmetic on such pointers)");
+  }
+
+  /// The element at \p Position of the pointer's array \p B: `*p`, `p[k]`.
+  ExprPtr pointedElement(const PointerBase &B, ExprPtr Position, clang::SourceLocation Loc) {
+    if (!Position)
+      return nullptr;
+    ExprPtr A = makeValue(Expr::Kind::ArrayElement, {B.Element, B.Record});
+    A->Text = B.Array;
+    A->Extent = B.Size;
+    A->ExtentName = B.ExtentName;
+    A->AccessId = arrayAccess(Loc);
+    A->Operands.push_back(std::move(Position));
+    return A;
+  }
+
+  /// The address of the first element of the pointer's array \p B, as a pointer
+  /// parameter's first argument: the name where the function only reads it, else `&a[0]`,
+  /// which the body's analyses see as a write of the array.
+  ExprPtr pointerArrayArgument(const PointerBase &B, bool Const) {
+    if (Const) {
+      ExprPtr E = makeValue(Expr::Kind::Local, {B.Element, B.Record});
+      E->Text = B.Array;
+      return E;
+    }
+    ExprPtr First = makeValue(Expr::Kind::ArrayElement, {B.Element, B.Record});
+    First->Text = B.Array;
+    First->Extent = B.Size;
+    First->ExtentName = B.ExtentName;
+    First->HoistedMask = 1;
+    First->Operands.push_back(
+        intLiteral(llvm::APSInt(llvm::APInt(64, 0), true), ScalarType::ULong));
+    ExprPtr Address = makeValue(Expr::Kind::Unary, {B.Element, B.Record});
+    Address->Text = "&";
+    Address->Operands.push_back(std::move(First));
+    return Address;
+  }
+
+  /// `p == q`, `p < q`, `q - p` of two pointers into private arrays: their positions
+  /// compared or subtracted where both point into one array, else their addresses (two
+  /// pointer parameters, which the caller may give the same array or two).
+  ExprPtr pointerComparison(const clang::BinaryOperator *BO) {
+    std::optional<ScalarType> T = typeOf(BO->getType(), BO->getOperatorLoc());
+    if (!T)
+      return nullptr;
+    PointerBase A, B;
+    ExprPtr L = pointerPosition(BO->getLHS(), A);
+    ExprPtr Rhs = L ? pointerPosition(BO->getRHS(), B) : nullptr;
+    if (!Rhs)
+      return nullptr;
+    if (!A.same(B)) {
+      L = pointerAddress(A, std::move(L));
+      Rhs = pointerAddress(B, std::move(Rhs));
+    }
+    ExprPtr C = makeExpr(Expr::Kind::Binary, *T);
+    C->Text = BO->getOpcodeStr().str();
+    C->Operands.push_back(std::move(L));
+    C->Operands.push_back(std::move(Rhs));
+    return C;
+  }
+
+  /// The address `a + position` of the pointer into \p B at \p At (typed as the position:
+  /// it is only compared or subtracted).
+  static ExprPtr pointerAddress(const PointerBase &B, ExprPtr At) {
+    ExprPtr Start = makeExpr(Expr::Kind::Local, ScalarType::Long);
+    Start->Text = B.Array;
+    ExprPtr Sum = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+    Sum->Text = "+";
+    Sum->Operands.push_back(std::move(Start));
+    Sum->Operands.push_back(std::move(At));
+    return Sum;
+  }
+
+  /// `T *p = <a pointer into a private array>;`: a long holding the position.
+  StmtPtr pointerDecl(const clang::VarDecl *VD) {
+    PointerBase Base;
+    ExprPtr At = pointerPosition(VD->getInit(), Base);
+    if (!At)
+      return nullptr;
+    auto D = std::make_unique<Stmt>(Stmt::Kind::Decl);
+    D->VarType = ScalarType::Long;
+    D->VarName = Sc->Names->nameFor(VD, VD->getNameAsString());
+    D->Init = std::move(At);
+    Sc->Pointers[VD] = PointerVar{Base, D->VarName};
+    return D;
+  }
+
+  /// Whether the array \p VD is used as a pointer (decayed other than to be indexed, or
+  /// its begin(), end() or data() taken) in \p Body: it must then be a private array of
+  /// the work-item, not a constant table, whose address space a pointer cannot reach.
+  bool usedAsPointer(const clang::VarDecl *VD, const clang::Stmt *Body) {
+    struct Uses : clang::RecursiveASTVisitor<Uses> {
+      Builder &B;
+      const clang::VarDecl *VD;
+      bool Found = false;
+      Uses(Builder &B, const clang::VarDecl *VD) : B(B), VD(VD) {}
+      bool shouldVisitLambdaBody() const { return true; }
+      bool names(const clang::Expr *E) const {
+        const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+        return DRE && DRE->getDecl() == VD;
+      }
+      bool VisitImplicitCastExpr(clang::ImplicitCastExpr *C) {
+        if (C->getCastKind() != clang::CK_ArrayToPointerDecay || !names(C->getSubExpr()))
+          return true;
+        for (const clang::DynTypedNode &P : B.Ctx.getParents(*C))
+          if (const auto *AS = P.get<clang::ArraySubscriptExpr>(); AS && AS->getBase() == C)
+            return true;
+        Found = true;
+        return false;
+      }
+      bool VisitCallExpr(clang::CallExpr *CE) {
+        const clang::Expr *Array = nullptr;
+        bool AtEnd = false;
+        if (B.arrayIterator(CE, Array, AtEnd) && names(Array))
+          Found = true;
+        return !Found;
+      }
+    } U(*this, VD);
+    U.TraverseStmt(const_cast<clang::Stmt *>(Body));
+    return U.Found;
+  }
+
   /// size(), front() and back() of a private array or table (the calls whose meaning is
   /// the same for the array the kernel holds).
   ExprPtr arrayMember(const clang::CXXMemberCallExpr *MC, const clang::VarDecl *VD,
@@ -2580,6 +3112,8 @@ private:
           EC->getCastKind() == clang::CK_UncheckedDerivedToBase ||
           EC->getCastKind() == clang::CK_BaseToDerived)
         return objectOf(EC); // static_cast<const base &>(d), static_cast<const D &>(*this)
+      if (EC->getCastKind() == clang::CK_ToVoid)
+        return expr(EC->getSubExpr()); // `(void)++p`: its value is never read
       std::optional<ScalarType> T = typeOf(EC->getType(), EC->getBeginLoc());
       if (!T)
         return nullptr;
@@ -2668,6 +3202,18 @@ private:
                                           "', a built-in array of more than one dimension "
                                           "from outside the loop whose elements are no "
                                           "arithmetic values or structs a kernel holds");
+      if (AS->getBase()->getType()->isPointerType() && pointerBaseOf(AS->getBase())) {
+        PointerBase To;
+        ExprPtr At = pointerPosition(AS->getBase(), To);
+        ExprPtr K = At ? expr(AS->getIdx()) : nullptr;
+        if (!K)
+          return nullptr;
+        ExprPtr Sum = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+        Sum->Text = "+";
+        Sum->Operands.push_back(std::move(At));
+        Sum->Operands.push_back(makeCast(ScalarType::Long, std::move(K)));
+        return pointedElement(To, std::move(Sum), AS->getRBracketLoc());
+      }
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
                                           Base->getDecl()->getNameAsString() +
@@ -2970,6 +3516,10 @@ private:
     if (PointerAliases.count(VD))
       return fail(Loc, "uses the pointer '" + VD->getNameAsString() +
                            "' other than through '*' or '->'");
+    if (Sc->Pointers.count(VD))
+      return fail(Loc, "uses the pointer '" + VD->getNameAsString() +
+                           "' other than through '*', '[]', arithmetic, comparisons or as "
+                           "an argument");
     if (auto Element = RangeElements.find(VD); Element != RangeElements.end())
       return Element->second();
     if (declaredHere(VD))
@@ -3148,7 +3698,8 @@ private:
       return varRef(Static, ME->getMemberLoc());
     if (arrayMemberOf(ME))
       return arrayField(ME, Field, Indexed);
-    if (Field && ME->isArrow() && pointerTarget(ME->getBase())) {
+    // `p->m` of a pointer declared in the body as a reference, or into a private array.
+    if (Field && ME->isArrow() && (pointerTarget(ME->getBase()) || pointerBaseOf(ME->getBase()))) {
       ExprPtr Obj = objectOf(ME->getBase());
       if (!Obj)
         return nullptr;
@@ -3514,6 +4065,15 @@ private:
     if (UO->getOpcode() == clang::UO_Deref)
       if (const clang::Expr *Target = pointerTarget(UO->getSubExpr()))
         return expr(Target);
+    if (UO->getOpcode() == clang::UO_Deref && pointerBaseOf(UO->getSubExpr())) {
+      PointerBase Base;
+      ExprPtr At = pointerPosition(UO->getSubExpr(), Base);
+      return At ? pointedElement(Base, std::move(At), UO->getOperatorLoc()) : nullptr;
+    }
+    if (UO->isIncrementDecrementOp() && pointerBaseOf(UO->getSubExpr())) {
+      PointerBase Base;
+      return pointerPosition(UO, Base); // a statement's `++p`: its position's
+    }
     static const std::map<clang::UnaryOperatorKind, const char *> Ops = {
         {clang::UO_PostInc, "++"}, {clang::UO_PostDec, "--"}, {clang::UO_PreInc, "++"},
         {clang::UO_PreDec, "--"},  {clang::UO_Plus, "+"},     {clang::UO_Minus, "-"},
@@ -3542,11 +4102,21 @@ private:
     if (BO->isPtrMemOp())
       return fail(BO->getOperatorLoc(),
                   "uses the operator '" + BO->getOpcodeStr().str() + "'");
+    if (BO->getOpcode() != clang::BO_Comma &&
+        (pointerBaseOf(BO->getLHS()) || pointerBaseOf(BO->getRHS()))) {
+      if (BO->isComparisonOp() ||
+          (BO->getOpcode() == clang::BO_Sub && BO->getRHS()->getType()->isPointerType()))
+        return pointerComparison(BO);
+      PointerBase Base;
+      return pointerPosition(BO, Base); // a statement's `p += 2`, `p = q`: the position's
+    }
     if (BO->getOpcode() == clang::BO_Comma) {
       // `++k, ++a`: the right operand's value (void, as a void call's, an int).
+      // (`++p, ++q` of pointers into private arrays: their positions, longs.)
       std::optional<ValueType> T =
-          BO->getType()->isVoidType() ? ValueType{ScalarType::Int, 0}
-                                      : valueTypeOf(BO->getType(), BO->getOperatorLoc());
+          BO->getType()->isVoidType()      ? ValueType{ScalarType::Int, 0}
+          : pointerBaseOf(BO->getRHS()) ? ValueType{ScalarType::Long, 0}
+                                           : valueTypeOf(BO->getType(), BO->getOperatorLoc());
       ExprPtr L = T ? expr(BO->getLHS()) : nullptr;
       ExprPtr Rhs = L ? expr(BO->getRHS()) : nullptr;
       if (!Rhs)
@@ -3880,7 +4450,7 @@ private:
       return Object; // `derived()`: the object itself
     // A non-const member function that changes nothing of its object takes its value too.
     std::optional<unsigned> Index =
-        functionIndex(CE->getExprLoc(), MD, {}, true, {},
+        functionIndex(CE->getExprLoc(), MD, {}, true, Args,
                       OfEmptyBase ? std::optional<unsigned>(Object->Record) : std::nullopt);
     if (!Index)
       return nullptr;
@@ -3987,7 +4557,8 @@ private:
     }
     if (MD && Obj &&
         (isRecordValue(Obj->getType()) ||
-         llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()) || pointerTarget(Obj))) {
+         llvm::isa<clang::CXXThisExpr>(Obj->IgnoreParenImpCasts()) || pointerTarget(Obj) ||
+         pointerBaseOf(Obj) || derivedThis(Obj))) {
       std::vector<const clang::Expr *> Args(MC->arg_begin(), MC->arg_end());
       return methodCall(MC, MD, Obj, Args);
     }
@@ -4082,6 +4653,10 @@ private:
     static constexpr long long WholeArray = -2; ///< a private array, by its address
     /// The array a function returning a std::array fills: the call site's (arrayFill).
     static constexpr long long Result = -3;
+    /// A pointer into a private array: its array's address, then the position it points
+    /// at and the array's element count (the next two parameters).
+    static constexpr long long PointerArray = -4;
+    static constexpr long long PointerPart = -5;
   };
 
   /// The private array (Scope::Arrays) that the argument \p Arg, or the variable \p Var a
@@ -4150,6 +4725,21 @@ private:
                                  "array parameter");
   }
 
+  /// \p Param as the address of the first element (of type \p Elem) of an array of the
+  /// caller's (Function::Param::Array); the element's type, or nullopt, refused.
+  std::optional<ValueType> arrayAddressParam(ir::Function::Param &Param, clang::QualType Elem,
+                                             bool Const, clang::SourceLocation Loc) {
+    std::optional<ValueType> T = valueTypeOf(Elem, Loc);
+    if (!T)
+      return std::nullopt;
+    Param.Type = T->Type;
+    Param.Record = T->Record;
+    Param.Pointer = true;
+    Param.Array = true;
+    Param.Const = Const;
+    return T;
+  }
+
   std::optional<unsigned> translateFunction(
       const clang::FunctionDecl *Def, clang::SourceLocation CallLoc,
       llvm::ArrayRef<const clang::VarDecl *> Captures = {},
@@ -4204,6 +4794,11 @@ private:
       F.ReturnsVoid = true;
       FS.Result = LocalArray{FunctionNames.nameFor(&FS, "result"), Elem->Type, Shape->Size,
                              Elem->Record};
+    } else if (Returned->isPointerType() && !Returned->getPointeeType()->isArrayType() &&
+               !Ctor) {
+      // A pointer into the array of a pointer parameter: its position (Scope::ReturnsPointer).
+      FS.ReturnsPointer = true;
+      F.ReturnType = ScalarType::Long;
     } else if (!F.ReturnsVoid) {
       if (Returned->isReferenceType() && isRecordValue(Returned) &&
           !Returned.getNonReferenceType().isConstQualified())
@@ -4301,6 +4896,37 @@ private:
         ArrayCopies.push_back(std::move(D));
         continue;
       }
+      // A pointer into a private array of the caller's: the array's address, the
+      // position and the element count (pointerPosition).
+      if (!Captured && T->isPointerType() && !T->getPointeeType()->isArrayType()) {
+        if (PI >= Args.size() || (!pointerBaseOf(Args[PI]) && !scalarAddress(Args[PI])))
+          return fail(PI < Args.size() ? Args[PI]->getExprLoc() : CallLoc,
+                      "passes a pointer other than one into an array the work-item holds "
+                      "(a local array or std::array) or to a variable of the loop to the "
+                      "parameter '" +
+                          P->getNameAsString() + "' of '" + Name + "'"),
+                 std::nullopt;
+        std::optional<ValueType> ElemType = arrayAddressParam(
+            Param, T->getPointeeType(), T->getPointeeType().isConstQualified(), P->getLocation());
+        if (!ElemType)
+          return std::nullopt;
+        ir::Function::Param At, Count;
+        // Generated names start with clpar_ and user names never do (KernelNames).
+        At.Name = "clpar_at_" + Param.Name;
+        At.Type = ScalarType::Long;
+        Count.Name = "clpar_n_" + Param.Name;
+        Count.Type = ScalarType::ULong;
+        FS.Pointers[P] = PointerVar{
+            PointerBase{Param.Name, ElemType->Type, ElemType->Record, 0, Count.Name},
+            At.Name};
+        F.Params.push_back(Param);
+        F.Params.push_back(At);
+        F.Params.push_back(Count);
+        Sources.push_back({static_cast<int>(PI), ParamSource::PointerArray});
+        Sources.push_back({static_cast<int>(PI), ParamSource::PointerPart});
+        Sources.push_back({static_cast<int>(PI), ParamSource::PointerPart});
+        continue;
+      }
       // A private array passed by reference (a non-const one, whose changes the caller
       // sees, or a const one too long to pass element by element) or captured by a lambda
       // by reference: the address of the caller's array, which the function indexes as
@@ -4309,14 +4935,11 @@ private:
         if (std::optional<ArrayShape> Whole = arrayShape(P->getType());
             Whole && Whole->Size > 0 &&
             privateArrayArgument(Captured ? nullptr : Args[PI], Captured ? P : nullptr)) {
-          std::optional<ValueType> ElemType = valueTypeOf(Whole->Element, P->getLocation());
+          std::optional<ValueType> ElemType = arrayAddressParam(
+              Param, Whole->Element, T.getNonReferenceType().isConstQualified(),
+              P->getLocation());
           if (!ElemType)
             return std::nullopt;
-          Param.Type = ElemType->Type;
-          Param.Record = ElemType->Record;
-          Param.Pointer = true;
-          Param.Array = true;
-          Param.Const = T.getNonReferenceType().isConstQualified();
           FS.Arrays[P] = LocalArray{Param.Name, ElemType->Type, Whole->Size, ElemType->Record};
           F.Params.push_back(Param);
           Sources.push_back({static_cast<int>(PI), ParamSource::WholeArray});
@@ -4469,6 +5092,10 @@ private:
     ParamSources[Index] = std::move(Sources);
     if (FS.ReturnsThis)
       ReturnsThisFunctions.insert(Index);
+    if (FS.ReturnsPointer && FS.ReturnedParam)
+      ReturnedPointerParam[Index] = *FS.ReturnedParam;
+    if (FS.SameArrayParams.size() > 1)
+      SameArrayParams[Index] = FS.SameArrayParams;
     return Index;
   }
 
@@ -4973,7 +5600,7 @@ private:
     const std::string Name = FD->getQualifiedNameAsString();
     // An argument of a stateless class passes nothing: it is not evaluated.
     for (const clang::Expr *Arg : Args)
-      if (isStateless(Arg->getType()) && Arg->HasSideEffects(Ctx))
+      if (isStateless(Arg->getType()) && mayHaveEffects(Arg))
         return fail(Arg->getExprLoc(), "passes an object of the stateless class '" +
                                            typeText(Arg->getType()) + "' made by an "
                                            "expression that may have effects to '" + Name +
@@ -4986,6 +5613,7 @@ private:
                           {F.ReturnsVoid ? ScalarType::Int : F.ReturnType, F.ReturnRecord});
     C->Index = Index;
     C->Text = F.KernelName;
+    std::map<unsigned, PointerBase> PointerArgs; // by argument, for pointerPosition
     const unsigned First = Object ? 1 : 0;
     if (Object)
       C->Operands.push_back(std::move(Object));
@@ -5001,6 +5629,49 @@ private:
       const clang::Expr *Arg = Captured ? nullptr : Args[A];
       if (const auto *DA = llvm::dyn_cast_or_null<clang::CXXDefaultArgExpr>(Arg))
         Arg = DA->getExpr();
+      if (Source.Element == ParamSource::PointerPart)
+        continue; // passed with its PointerArray
+      if (Source.Element == ParamSource::PointerArray && scalarAddress(Arg)) {
+        // `&t`: the variable's address, at position 0 of one element.
+        const PointerBase Base = *scalarAddress(Arg);
+        ExprPtr Var = expr(llvm::cast<clang::UnaryOperator>(Arg->IgnoreParenImpCasts())
+                               ->getSubExpr());
+        if (!Var)
+          return nullptr;
+        ExprPtr Address = makeValue(Expr::Kind::Unary, {Base.Element, Base.Record});
+        Address->Text = "&";
+        Address->Operands.push_back(std::move(Var));
+        C->Operands.push_back(std::move(Address));
+        C->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, 0), false), ScalarType::Long));
+        C->Operands.push_back(intLiteral(llvm::APSInt(llvm::APInt(64, 1), true), ScalarType::ULong));
+        PointerArgs[A] = Base;
+        continue;
+      }
+      if (Source.Element == ParamSource::PointerArray) {
+        PointerBase Base;
+        ExprPtr At = pointerBaseOf(Arg) ? pointerPosition(Arg, Base)
+                                        : fail(Arg->getExprLoc(),
+                                               "passes a pointer other than one into an "
+                                               "array the work-item holds (a local array or "
+                                               "std::array) or to a variable of the loop to "
+                                               "the parameter '" +
+                                                   FD->getParamDecl(A)->getNameAsString() +
+                                                   "' of '" + Name + "'");
+        if (!At)
+          return nullptr;
+        C->Operands.push_back(pointerArrayArgument(Base, P.Const));
+        C->Operands.push_back(makeCast(ScalarType::Long, std::move(At)));
+        C->Operands.push_back(
+            Base.ExtentName.empty()
+                ? intLiteral(llvm::APSInt(llvm::APInt(64, Base.Size), true), ScalarType::ULong)
+                : [&] {
+                    ExprPtr N = makeExpr(Expr::Kind::Local, ScalarType::ULong);
+                    N->Text = Base.ExtentName;
+                    return N;
+                  }());
+        PointerArgs[A] = Base;
+        continue;
+      }
       if (Source.Element == ParamSource::WholeArray) { // a private array: its address
         const clang::VarDecl *Array = privateArrayArgument(Arg, Captured);
         if (!Array)
@@ -5093,7 +5764,40 @@ private:
       VR->Index = *V;
       C->Operands.push_back(std::move(VR));
     }
+    if (auto Same = SameArrayParams.find(Index);
+        Same != SameArrayParams.end() && !sameArrayArguments(Same->second, PointerArgs))
+      return fail(Loc, "passes pointers into two arrays to '" + Name + "', whose pointers "
+                       "must point into one (a range's ends)");
+    LastPointerArgs = std::move(PointerArgs);
     return C;
+  }
+
+  /// Whether the pointer arguments \p Args give the parameters \p Params one array: the
+  /// same private array, or (in a function) the arrays of its own pointer parameters,
+  /// which its callers must then give one array in turn.
+  bool sameArrayArguments(const std::set<unsigned> &Params,
+                          const std::map<unsigned, PointerBase> &Args) {
+    std::vector<const PointerBase *> Bases;
+    for (unsigned P : Params)
+      if (auto It = Args.find(P); It != Args.end())
+        Bases.push_back(&It->second);
+    if (std::all_of(Bases.begin(), Bases.end(),
+                    [&](const PointerBase *B) { return B->same(*Bases.front()); }))
+      return true;
+    std::set<unsigned> Own;
+    for (const PointerBase *B : Bases) {
+      bool Found = false;
+      for (const auto &[Var, Pointer] : Sc->Pointers)
+        if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var);
+            Param && Pointer.Base.same(*B)) {
+          Own.insert(Param->getFunctionScopeIndex());
+          Found = true;
+        }
+      if (!Found)
+        return false;
+    }
+    Sc->SameArrayParams.insert(Own.begin(), Own.end());
+    return true;
   }
 
   /// std::invoke(f, args...): f(args...), for f a lambda (generic ones too), a function
@@ -5420,6 +6124,13 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> FunctionIndex;
   /// Per translated function, what each of its parameters receives (ParamSource).
   std::map<unsigned, std::vector<ParamSource>> ParamSources;
+  /// Functions returning a pointer: the parameter whose array the pointer points into.
+  std::map<unsigned, unsigned> ReturnedPointerParam;
+  /// Functions whose pointer parameters each call must give one array
+  /// (Scope::SameArrayParams).
+  std::map<unsigned, std::set<unsigned>> SameArrayParams;
+  /// The arrays the last translated call's pointer arguments point into, by parameter.
+  std::map<unsigned, PointerBase> LastPointerArgs;
   /// Member functions of empty bases, translated per derived record (the CRTP's).
   std::map<std::pair<const clang::FunctionDecl *, unsigned>, unsigned> DerivedFunctionIndex;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;

@@ -201,9 +201,11 @@ protected:
   }
   std::string arrayElement(const Expr &E) override {
     std::string Index = expr(*E.Operands[0]);
-    if (BoundsCheck && !(E.HoistedMask & 1) && !constantWithin(*E.Operands[0], E.Extent))
+    if (BoundsCheck && !(E.HoistedMask & 1) &&
+        (!E.ExtentName.empty() || !constantWithin(*E.Operands[0], E.Extent)))
       Index = "clpar_checked(clpar_err, " + std::to_string(E.AccessId) + ", (long)" +
-              operand(*E.Operands[0]) + ", " + std::to_string(E.Extent) + "UL)";
+              operand(*E.Operands[0]) + ", " +
+              (E.ExtentName.empty() ? std::to_string(E.Extent) + "UL" : E.ExtentName) + ")";
     return arrayName(E) + "[" + Index + "]";
   }
   // In a loop over the work-item's iterations (a grid-stride kernel, a block of the

@@ -65,6 +65,7 @@ std::unique_ptr<Expr> cloneNode(const Expr &E) {
   C->HoistedMask = E.HoistedMask;
   C->EntryCheckedMask = E.EntryCheckedMask;
   C->Extent = E.Extent;
+  C->ExtentName = E.ExtentName;
   C->Record = E.Record;
   return C;
 }

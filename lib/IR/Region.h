@@ -113,6 +113,9 @@ struct Expr {
   /// (Stmt::EntryChecks of the enclosing loop), not per access.
   unsigned EntryCheckedMask = 0;
   unsigned long long Extent = 0; ///< ArrayElement: the array's element count
+  /// ArrayElement: the variable holding the element count where it is no constant (the
+  /// array a pointer parameter points into); Extent is then 0
+  std::string ExtentName;
   unsigned Record = 0; ///< Type Record: into Region::Records
   std::vector<ExprPtr> Operands;
 

@@ -355,6 +355,27 @@ public:
     auto endOf = [&](clang::SourceLocation End) {
       return clang::Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
     };
+    // Classes declared after a template whose instantiations' conditions name them
+    // (InstantiationKey::ForwardDeclarations): declared ahead of the top-level declaration
+    // holding the template, once each there.
+    std::map<unsigned, std::vector<std::string>> Ahead; // by that declaration's start
+    auto declareAhead = [&](clang::SourceLocation Site, const InstantiationKey &K) {
+      if (K.ForwardDeclarations.empty())
+        return;
+      const clang::SourceLocation At = SM.getExpansionLoc(Site);
+      for (const clang::Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+        const clang::SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+        const clang::SourceLocation End = SM.getExpansionLoc(D->getEndLoc());
+        if (Begin.isInvalid() || End.isInvalid() || SM.isBeforeInTranslationUnit(At, Begin) ||
+            SM.isBeforeInTranslationUnit(End, At))
+          continue;
+        std::vector<std::string> &Texts = Ahead[Begin.getRawEncoding()];
+        for (const std::string &T : K.ForwardDeclarations)
+          if (std::find(Texts.begin(), Texts.end(), T) == Texts.end())
+            Texts.push_back(T);
+        return;
+      }
+    };
     bool AnyTemplate = false;
     for (size_t I = 0; I < Loops.size(); ++I) {
       if (Loops[I].Found->Instantiated)
@@ -375,9 +396,11 @@ public:
       unsigned Line = SM.getSpellingLineNumber(AfterEnd);
       unsigned Column = SM.getSpellingColumnNumber(AfterEnd);
       std::string Text = "{ ";
-      for (size_t M : Site.Members)
+      for (size_t M : Site.Members) {
+        declareAhead(B0.ReplaceBegin, *LoopKeys[M]);
         Text += "if constexpr (" + LoopKeys[M]->Condition + ") " +
                 loopStub(Loops[M], Line, Column) + "else ";
+      }
       if (!Site.Unnamed.empty()) {
         // The first one's remark comes with its stub, the others' here.
         for (size_t U : llvm::ArrayRef(Site.Unnamed).drop_front())
@@ -441,9 +464,11 @@ public:
           Slices[Site.Members.empty() ? Site.Unnamed.front() : Site.Members.front()].Built;
       bool Reduction = S0.Region.Slice->IsReduction;
       std::string Text = Reduction ? "[&]() -> decltype(auto) { " : "[&]() { ";
-      for (size_t M : Site.Members)
+      for (size_t M : Site.Members) {
+        declareAhead(S0.Begin, *SliceKeys[M]);
         Text += "if constexpr (" + SliceKeys[M]->Condition + ") { " +
                 (Reduction ? "return " : "") + sliceStub(Slices[M]) + "; } else ";
+      }
       if (Site.Unnamed.size() == 1) {
         Text += "{ " + std::string(Reduction ? "return " : "") +
                 sliceStub(Slices[Site.Unnamed.front()]) + "; } }()";
@@ -458,6 +483,13 @@ public:
                 originalText(S0.Begin, S0.End, Ctx) + "; } }()";
       }
       Rewrite.ReplaceText(clang::CharSourceRange::getTokenRange(S0.Begin, S0.End), Text);
+    }
+    // On the declaration's own line: the lines after it keep their numbers.
+    for (const auto &[Raw, Texts] : Ahead) {
+      std::string Text = "/* clpar: declared ahead */ ";
+      for (const std::string &T : Texts)
+        Text += T + " ";
+      Rewrite.InsertTextBefore(clang::SourceLocation::getFromRawEncoding(Raw), Text);
     }
     // 4. The scopes' declarations and sync points.
     for (const ScopePlan &P : Plan.Scopes) {

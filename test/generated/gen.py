@@ -807,6 +807,42 @@ class Program:
                 if lty == 'int':
                     E = 0.0
                 ctx.locals.append(Expr(name, lty, V, E, a.G))
+            elif kind < 0.7:
+                # A local array filled in a loop and summed through pointers: C++'s
+                # iterators (std::accumulate over begin()/end() or the array's name) or a
+                # pointer walked over it.
+                K = rng.randint(2, 8 if not self.small else 4)
+                kv = LoopVar(self.fresh('q'), 'int', 0, K)
+                ctx.vars.append(kv)
+                a = self.expr(ctx, lty, rng.randint(1, 2))
+                ctx.vars.pop()
+                if lty == 'int' and a.V * K > INT_LIMIT:
+                    a = Expr('(%s %% 64)' % a.code, 'int', 63)
+                arr = self.fresh('w')
+                std = rng.random() < 0.5
+                if std:
+                    body.append('std::array<%s, %d> %s{};' % (CPP[lty], K, arr))
+                    first, last = ('%s.begin()' % arr, '%s.end()' % arr) if rng.random() < 0.5 \
+                        else ('%s.data()' % arr, '%s.data() + %d' % (arr, K))
+                else:
+                    body.append('%s %s[%d];' % (CPP[lty], arr, K))
+                    first, last = (arr, '%s + %d' % (arr, K)) if rng.random() < 0.5 \
+                        else ('std::begin(%s)' % arr, 'std::end(%s)' % arr)
+                body.append('for (int %s = 0; %s < %d; ++%s) %s[%s] = %s;'
+                            % (kv.name, kv.name, K, kv.name, arr, kv.name, a.code))
+                if rng.random() < 0.5:
+                    body.append('const %s %s = std::accumulate(%s, %s, %s);'
+                                % (CPP[lty], name, first, last, lit(lty, 0).code))
+                else:
+                    p = self.fresh('p')
+                    body.append('%s %s = %s;' % (CPP[lty], name, lit(lty, 0).code))
+                    body.append('for (const %s *%s = %s; %s != %s; ++%s) %s += *%s;'
+                                % (CPP[lty], p, first, p, last, p, name, p))
+                V = K * a.V
+                E = K * (a.E + a.V) if not (a.exact and is_float(lty) and V * 2 ** a.G < 2 ** 20) else 0.0
+                if lty == 'int':
+                    E = 0.0
+                ctx.locals.append(Expr(name, lty, V, E, a.G))
             else:
                 K = rng.randint(2, 12 if not self.small else 5)
                 kv = LoopVar('k%d' % self.count, rng.choice(['int', 'size_t']), 0, K)
@@ -1447,6 +1483,27 @@ def make_helpers(rng):
                '  d.add(y);\n  return d.sum() - d.a;\n}',
                lambda ty, a: fl(ty, 2 * a[0].V + 3 * a[1].V, 2 * a[0].E + 3 * a[1].E,
                                 a[0].exact and a[1].exact)),
+        # Pointers into local arrays: a function returning a pointer into the range it is
+        # given, one writing through pointers to the caller's variables (C's
+        # out-parameters), std::accumulate and std::max_element over a std::array, a
+        # pointer walked over a built-in array.  Its value: (max - min of x, y) + x + y.
+        Helper('gen_ptr_mix', ['int', 'float', 'double'], 2, True,
+               'template <class T>\nconst T *gen_top(const T *first, const T *last) {\n'
+               '  const T *best = first;\n  for (; first != last; ++first)\n'
+               '    if (*best < *first)\n      best = first;\n  return best;\n}\n'
+               'template <class T>\nvoid gen_span(const T *a, int n, T *lo, T *hi) {\n'
+               '  *lo = *hi = a[0];\n  for (int k = 1; k < n; ++k) {\n'
+               '    if (a[k] < *lo)\n      *lo = a[k];\n    if (*hi < a[k])\n      *hi = a[k];\n'
+               '  }\n}\n'
+               'template <class T>\nT gen_ptr_mix(T x, T y) {\n  T w[3] = {x, y, x};\n'
+               '  std::array<T, 2> v{y, x};\n  T lo, hi;\n  gen_span(w, 3, &lo, &hi);\n'
+               '  const T s = std::accumulate(v.begin(), v.end(), T(0));\n'
+               '  const T *m = gen_top(w, w + 3);\n  T t = T(0);\n'
+               '  for (const T *p = w + 1; p != w + 3; ++p)\n    t += *p;\n'
+               '  return (hi - lo) + (*m - *std::max_element(v.data(), v.data() + v.size())) +\n'
+               '         (t - s) + s;\n}',
+               lambda ty, a: fl(ty, 3 * (a[0].V + a[1].V), 3 * (a[0].E + a[1].E),
+                                a[0].exact and a[1].exact)),
         # <bit>'s counts and rotations (OpenCL's popcount, clz and rotate).
         Helper('gen_hash', ['unsigned', 'size_t'], 1, True,
                'template <class T>\nT gen_hash(T x) {\n  x ^= x >> 3;\n'
@@ -1474,7 +1531,8 @@ def write_batch(seed, programs, size, only, out):
              '#include <clpar/clpar.hpp>', '', '#include "gen_support.hpp"', '',
              '#include <algorithm>', '#include <array>', '#include <bit>', '#include <cmath>',
              '#include <complex>', '#include <cstdio>',
-             '#include <functional>', '#include <iterator>', '#include <utility>',
+             '#include <functional>', '#include <iterator>', '#include <numeric>',
+             '#include <utility>',
              '#include <vector>', '']
     for h in helpers:
         lines += [h.define, '']

@@ -35,6 +35,7 @@ struct Instantiations : clang::RecursiveASTVisitor<Instantiations> {
 struct Keys {
   std::unique_ptr<clang::ASTUnit> AST;
   std::vector<std::string> Conditions, Suffixes, Names, Failures;
+  std::vector<std::vector<std::string>> Ahead; ///< each key's ForwardDeclarations
 };
 
 /// The keys of every instantiation in \p Code; closure types by their lambdas' tags
@@ -58,6 +59,7 @@ Keys keysOf(const std::string &Code, bool WithTags = false) {
     K.Conditions.push_back(Key->Condition);
     K.Suffixes.push_back(Key->Suffix);
     K.Names.push_back(Key->Name);
+    K.Ahead.push_back(Key->ForwardDeclarations);
   }
   return K;
 }
@@ -195,12 +197,28 @@ TEST(InstantiationKeyTest, ClosureTypesWithoutATagAreRefused) {
                      "parameter pack)"}));
 }
 
-TEST(InstantiationKeyTest, TypesDeclaredAfterTheTemplateAreRefused) {
+TEST(InstantiationKeyTest, ClassesDeclaredAfterTheTemplateAreDeclaredAhead) {
   Keys K = keysOf("template <class T> int size() { return sizeof(T); }\n"
                   "struct After { int x; };\n"
-                  "int a = size<After>();");
-  ASSERT_EQ(K.Failures.size(), 1u);
-  EXPECT_NE(K.Failures[0].find("declared after the template"), std::string::npos);
+                  "namespace app { class Cell { int k; }; namespace { struct Hidden {}; } }\n"
+                  "int a = size<After>() + size<app::Cell>() + size<app::Hidden>();");
+  EXPECT_TRUE(K.Failures.empty());
+  EXPECT_EQ(K.Conditions, (Strings{"std::is_same_v<T, After>", "std::is_same_v<T, app::Cell>",
+                                   "std::is_same_v<T, app::Hidden>"}));
+  EXPECT_EQ(K.Ahead, (std::vector<Strings>{{"struct After;"},
+                                           {"namespace app { class Cell; }"},
+                                           {"namespace app { namespace { struct Hidden; } }"}}));
+}
+
+TEST(InstantiationKeyTest, TypesDeclaredAfterTheTemplateThatCannotBeDeclaredAheadAreRefused) {
+  Keys K = keysOf("template <class T> int size() { return sizeof(T); }\n"
+                  "struct Outer { struct Inner { int x; }; };\n"
+                  "template <class U> struct Box { U u; };\n"
+                  "enum Color { red };\n"
+                  "int a = size<Outer::Inner>() + size<Box<int>>() + size<Color>();");
+  ASSERT_EQ(K.Failures.size(), 3u);
+  for (const std::string &Why : K.Failures)
+    EXPECT_NE(Why.find("declared after the template"), std::string::npos) << Why;
 }
 
 } // namespace
