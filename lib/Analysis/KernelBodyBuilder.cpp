@@ -1599,15 +1599,9 @@ private:
                                                      "an array it is given");
         if (!At)
           return false;
-        std::optional<unsigned> From;
-        const PointerBase *First = nullptr;
-        for (const auto &[Var, Pointer] : Sc->Pointers)
-          if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var)) {
-            if (Pointer.Base.same(Base))
-              From = Param->getFunctionScopeIndex();
-            if (Sc->ReturnedParam && Param->getFunctionScopeIndex() == *Sc->ReturnedParam)
-              First = &Pointer.Base;
-          }
+        const std::optional<unsigned> From = pointerParamOf(Base);
+        const PointerBase *First =
+            Sc->ReturnedParam ? pointerParamArray(*Sc->ReturnedParam) : nullptr;
         if (!From)
           return fail(Ret->getReturnLoc(), "returns a pointer into an array of its own"), false;
         if (!Sc->ReturnedParam)
@@ -2727,6 +2721,19 @@ private:
     return std::nullopt;
   }
 
+  /// The position \p At moved by the index \p By (`Op` "+", "-", "+=" or "-="); null
+  /// when either is.
+  ExprPtr shifted(ExprPtr At, const char *Op, const clang::Expr *By) {
+    ExprPtr K = At ? expr(By) : nullptr;
+    if (!K)
+      return nullptr;
+    ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
+    B->Text = Op;
+    B->Operands.push_back(std::move(At));
+    B->Operands.push_back(makeCast(ScalarType::Long, std::move(K)));
+    return B;
+  }
+
   /// The position (a long) that \p E, a pointer pointerBaseOf accepts, points at; its
   /// array in \p Base.  Null, refused, for the shapes it cannot translate.
   ExprPtr pointerPosition(const clang::Expr *E, PointerBase &Base) {
@@ -2738,16 +2745,6 @@ private:
     const clang::SourceLocation Loc = E->getExprLoc();
     const auto Zero = [&] {
       return intLiteral(llvm::APSInt(llvm::APInt(64, 0), false), ScalarType::Long);
-    };
-    const auto Offset = [&](ExprPtr At, const char *Op, const clang::Expr *By) -> ExprPtr {
-      ExprPtr K = expr(By);
-      if (!At || !K)
-        return nullptr;
-      ExprPtr B = makeExpr(Expr::Kind::Binary, ScalarType::Long);
-      B->Text = Op;
-      B->Operands.push_back(std::move(At));
-      B->Operands.push_back(makeCast(ScalarType::Long, std::move(K)));
-      return B;
     };
     if (const auto *C = llvm::dyn_cast<clang::ImplicitCastExpr>(E)) {
       if (C->getCastKind() == clang::CK_ArrayToPointerDecay) {
@@ -2787,7 +2784,7 @@ private:
       }
       if (UO->getOpcode() == clang::UO_AddrOf) {
         if (const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(Sub))
-          return Offset(pointerPosition(AS->getBase(), Base), "+", AS->getIdx());
+          return shifted(pointerPosition(AS->getBase(), Base), "+", AS->getIdx());
         if (const auto *Deref = llvm::dyn_cast<clang::UnaryOperator>(Sub);
             Deref && Deref->getOpcode() == clang::UO_Deref)
           return pointerPosition(Deref->getSubExpr(), Base);
@@ -2795,7 +2792,7 @@ private:
             OC && OC->getOperator() == clang::OO_Subscript && OC->getNumArgs() == 2)
           if (std::optional<PointerBase> B = privateArrayBase(OC->getArg(0))) {
             Base = *B;
-            return Offset(Zero(), "+", unwrapIndex(OC->getArg(1)));
+            return shifted(Zero(), "+", unwrapIndex(OC->getArg(1)));
           }
       }
     }
@@ -2806,7 +2803,7 @@ private:
       case clang::BO_Sub:
         if (!L->getType()->isPointerType())
           std::swap(L, Rhs); // k + p
-        return Offset(pointerPosition(L, Base), BO->getOpcode() == clang::BO_Add ? "+" : "-",
+        return shifted(pointerPosition(L, Base), BO->getOpcode() == clang::BO_Add ? "+" : "-",
                       Rhs);
       case clang::BO_Comma: {
         ExprPtr First = expr(L);
@@ -2828,7 +2825,7 @@ private:
         if (To->K != Expr::Kind::Local)
           return fail(BO->getOperatorLoc(), "assigns to a pointer other than a variable");
         if (BO->getOpcode() != clang::BO_Assign)
-          return Offset(std::move(To), BO->getOpcode() == clang::BO_AddAssign ? "+=" : "-=",
+          return shifted(std::move(To), BO->getOpcode() == clang::BO_AddAssign ? "+=" : "-=",
                         Rhs);
         PointerBase From;
         ExprPtr Value = pointerPosition(Rhs, From);
@@ -3204,15 +3201,8 @@ private:
                                           "arithmetic values or structs a kernel holds");
       if (AS->getBase()->getType()->isPointerType() && pointerBaseOf(AS->getBase())) {
         PointerBase To;
-        ExprPtr At = pointerPosition(AS->getBase(), To);
-        ExprPtr K = At ? expr(AS->getIdx()) : nullptr;
-        if (!K)
-          return nullptr;
-        ExprPtr Sum = makeExpr(Expr::Kind::Binary, ScalarType::Long);
-        Sum->Text = "+";
-        Sum->Operands.push_back(std::move(At));
-        Sum->Operands.push_back(makeCast(ScalarType::Long, std::move(K)));
-        return pointedElement(To, std::move(Sum), AS->getRBracketLoc());
+        return pointedElement(To, shifted(pointerPosition(AS->getBase(), To), "+", AS->getIdx()),
+                              AS->getRBracketLoc());
       }
       if (Base && Base->getType()->isPointerType())
         return fail(AS->getExprLoc(), "uses the raw pointer '" +
@@ -5631,9 +5621,11 @@ private:
         Arg = DA->getExpr();
       if (Source.Element == ParamSource::PointerPart)
         continue; // passed with its PointerArray
-      if (Source.Element == ParamSource::PointerArray && scalarAddress(Arg)) {
+      std::optional<PointerBase> Variable =
+          Source.Element == ParamSource::PointerArray ? scalarAddress(Arg) : std::nullopt;
+      if (Variable) {
         // `&t`: the variable's address, at position 0 of one element.
-        const PointerBase Base = *scalarAddress(Arg);
+        const PointerBase Base = *Variable;
         ExprPtr Var = expr(llvm::cast<clang::UnaryOperator>(Arg->IgnoreParenImpCasts())
                                ->getSubExpr());
         if (!Var)
@@ -5786,18 +5778,31 @@ private:
       return true;
     std::set<unsigned> Own;
     for (const PointerBase *B : Bases) {
-      bool Found = false;
-      for (const auto &[Var, Pointer] : Sc->Pointers)
-        if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var);
-            Param && Pointer.Base.same(*B)) {
-          Own.insert(Param->getFunctionScopeIndex());
-          Found = true;
-        }
-      if (!Found)
+      std::optional<unsigned> Param = pointerParamOf(*B);
+      if (!Param)
         return false;
+      Own.insert(*Param);
     }
     Sc->SameArrayParams.insert(Own.begin(), Own.end());
     return true;
+  }
+
+  /// The pointer parameter of the function being translated whose array \p B is.
+  std::optional<unsigned> pointerParamOf(const PointerBase &B) const {
+    for (const auto &[Var, Pointer] : Sc->Pointers)
+      if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var);
+          Param && Pointer.Base.same(B))
+        return Param->getFunctionScopeIndex();
+    return std::nullopt;
+  }
+
+  /// The array of the function's pointer parameter number \p Index; null for none.
+  const PointerBase *pointerParamArray(unsigned Index) const {
+    for (const auto &[Var, Pointer] : Sc->Pointers)
+      if (const auto *Param = llvm::dyn_cast<clang::ParmVarDecl>(Var);
+          Param && Param->getFunctionScopeIndex() == Index)
+        return &Pointer.Base;
+    return nullptr;
   }
 
   /// std::invoke(f, args...): f(args...), for f a lambda (generic ones too), a function
